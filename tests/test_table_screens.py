@@ -115,7 +115,7 @@ def test_a_seated_knit_wit_phone_shows_its_own_sheet_open_and_no_other_sheet(sto
     hub = open_hub(store, knit_wit_answering(), Clock())
     got, _ = seated(hub, "A")
     screen = words_in(knit_wit.build(seat_ctx(got[-1])))
-    assert "A, enter your answers" in screen
+    assert "Next: A — answer" in screen
     assert "Spool 1 · worth 2" in screen
     assert "Save my answers" in screen
     assert "Pass to " not in screen and "I am" not in screen

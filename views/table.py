@@ -540,7 +540,11 @@ def moves_and_view(app: Any, hub: Any, message: dict, act: Callable[[dict], bool
     async handler (a phone's, `views.join`), or None. The tab learns which log it now shows (`App.moved`: a
     refusal about an earlier one is put away).
     Ruling: "Game over" is said once, by the status line that leads a seat's screen (every game's last phase, or
-    `table.over`); the final result under it has no heading of its own (a phone read it twice)."""
+    `table.over`); the final result under it has no heading of its own (a phone read it twice).
+    Ruling (the seat's own move first, play-test at 2x text): on a phone (pin given) whose game view offers this
+    seat a move now (`GameContext.offer`: Knit Wit's answer sheet), the options the table chose follow the view:
+    four lines of them at 2x text put 奶奶's first answer field below the fold; they are for reading, her sheet is
+    what the table waits for."""
     app.moved(hub.sid, message["mark"])
     eng = engine(message["meta"]["game"])
     over = message["status"].get("over")
@@ -557,14 +561,16 @@ def moves_and_view(app: Any, hub: Any, message: dict, act: Callable[[dict], bool
         folds = Folds(app.local(f"table:{hub.sid}:{seat}:folds"), app.render)
         ending = [end_panel(app, message["meta"], eng.scoreboard(message["view"]), folds, heading=False)]
         return [*controls, *with_final(eng.game.id, lambda: ctx, ending)]
-    controls += chosen_options(app.lang, eng, message["view"]["options"])
+    options = chosen_options(app.lang, eng, message["view"]["options"])
+    own_first = pin is not None and any(by == seat for by, _ in ctx.offered)
+    controls += [] if own_first else options
     if board is not None:
         # Keyed: the moves above it come and go with the prompt (a roll for the table, a player's turn), and the
         # view then stays itself where it moves up or down, so Flet sends what changed in it, not the whole view
         # again (a Nab-It board, about 90 KB, to every phone at each play).
         board.key = board.key if board.key is not None else "game-view"
         controls += [ft.Divider(key="game-view-divider"), board]
-    return controls
+    return controls + (options if own_first else [])
 
 
 def seat_local(app: Any, sid: str, seat: str) -> dict:

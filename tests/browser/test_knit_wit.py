@@ -17,6 +17,7 @@ import io
 import json
 import re
 from contextlib import redirect_stdout
+from datetime import datetime, timezone
 
 import pytest
 from playwright.sync_api import expect
@@ -362,3 +363,94 @@ def test_a_crossed_out_answer_names_its_twins_as_a_chinese_sentence_does(phone, 
     tab = phone.open(f"/play/{sid}")
     tab.see("划掉：与奶奶和 Ann 的一样")
     tab.shot("knit_wit_crossed_out_twins_zh")
+
+
+GRANNY = ("奶奶", "小明", "Ann")  # the play-test's table: 奶奶's phone, text at 2x, in Chinese
+AT_PIN = "4321"
+
+
+def granny_record(scoring: bool, explaining: bool = False) -> dict:
+    """Knit Wit for 奶奶, 小明 and Ann after the weave of tests/test_table_hub.py: everyone answering; or (scoring)
+    everyone's spool 1 written, both buttons taken, and 奶奶's challenge of 小明's answer open, its explanation
+    over (or, explaining, made now with two minutes to explain)."""
+    seat = dict(zip("ABC", GRANNY))
+    now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    actions: list[dict] = [{"type": "deal", "by": "table", "spools": {seat[p]: n for p, n in HANDS3.items()}}]
+    for by, tag, encloses, number, loops in WEAVE3:
+        actions += [{"type": "loop", "by": seat[by], "tag": tag, "encloses": encloses},
+                    {"type": "spool", "by": seat[by], "number": number, "loops": loops}]
+    if scoring:
+        actions += [{"type": "answer", "by": p, "spool": 1, "text": text}
+                    for p, text in zip(GRANNY, ("向日葵", "香蕉", "柠檬"))]
+        actions += [{"type": "claim", "by": "奶奶"}, {"type": "claim", "by": "小明"},
+                    {"type": "challenge", "by": "奶奶", "target": "小明", "at": now if explaining else NOW}]
+    seconds = 120 if explaining else 1
+    return new_record("knit_wit", list(GRANNY), {"deal": "table", "challenge_seconds": seconds}, now=NOW) | {
+        "actions": actions}
+
+
+def seat_granny(tab: Tab, server, scoring: bool, explaining: bool = False) -> str:
+    """A table of `granny_record` with PIN `AT_PIN`, and 奶奶's phone seated at it with the PIN; its id."""
+    with Store(server.data) as store:
+        sid = store.create(granny_record(scoring, explaining))
+        store.set_table(sid, {"pin": AT_PIN, "seats": {}, "referee": None, "fails": 0, "wait_until": 0.0,
+                              "ties": []})
+    tab.open(f"/join/{sid}")
+    tab.fill("本桌口令", AT_PIN)
+    tab.tap(re.compile(r"^我是\s?奶奶$"))
+    tab.see(re.compile(r"^你是\s?奶奶$"))
+    return sid
+
+
+
+def in_sight(box: dict | None) -> bool:
+    """Whether a box is wholly on a phone's first screen."""
+    return bool(box) and 0 <= box["y"] and box["y"] + box["height"] <= PHONE["height"]
+
+
+def test_a_seated_phone_at_twice_the_text_shows_its_sheet_and_button_first(phone, server):
+    """Play-test (奶奶's phone, 390x844, text at 2x, Chinese, seated with the PIN): while answering, her pinned
+    button, the others' race, the status lines and the table's options filled the first screen, her first answer
+    field began at 836 px. Her phone now leads its view with her next step (the engine's prompt: "下一步（奶奶）：
+    作答") as her sheet's title, the options below the view: her button is large and in sight at the top, and her
+    first answer field wholly on the first screen."""
+    from tests.browser.test_card_games import TWICE_PX, root_font
+    tab = phone.open("/")  # its root font set on the running page, which Flutter follows (a load resets it)
+    root_font(tab, TWICE_PX)
+    try:
+        seat_granny(tab, server, scoring=False)
+        tab.see("下一步（奶奶）：作答")
+        field = tab.page.get_by_role("textbox", name=re.compile(r"^线轴 1 ·")).first
+        claim = tab.page.get_by_role("button", name="奶奶：抢 2", exact=True).first
+        first, button = tab.steady(field).bounding_box(), tab.steady(claim).bounding_box()
+        tab.shot("knit_wit_seated_sheet_twice_the_text")
+        assert in_sight(first), first
+        assert in_sight(button) and button["height"] >= 72 and button["y"] < first["y"], button
+        options = text_boxes(tab, "被质疑后解释的秒数")
+        assert options and all(box["y"] > first["y"] for box in options), options  # below her sheet
+    finally:
+        root_font(tab, None)
+
+
+def test_a_voters_phone_at_twice_the_text_says_a_vote_is_open_at_its_top(phone, server):
+    """Play-test (same phone): after 奶奶 challenged 小明's answer, the countdown and the vote were below the
+    screen and nothing at its top said a vote was open. While 小明 explains, her phone's top now says what is put to
+    the vote, that votes open once the explanation is over, and the countdown; once it is over, her yes and no are
+    pinned there with the question."""
+    from tests.browser.test_card_games import TWICE_PX, root_font
+    question = "保留小明的答案“香蕉”吗？"
+    tab = phone.open("/")
+    root_font(tab, TWICE_PX)
+    try:
+        seat_granny(tab, server, scoring=True, explaining=True)
+        tab.see(question)
+        lines = text_boxes(tab, "香蕉”吗") + text_boxes(tab, "解释时间结束后才能投票")
+        tab.shot("knit_wit_seated_vote_open_twice_the_text")
+        assert len(lines) == 2 and all(in_sight(box) and box["y"] < PHONE["height"] / 3 for box in lines), lines
+        seat_granny(tab, server, scoring=True)
+        tab.see(question)
+        ballots = [tab.steady(tab.button(f"奶奶：{side}", exact=True)).bounding_box() for side in ("赞成", "反对")]
+        tab.shot("knit_wit_seated_vote_twice_the_text")
+        assert all(in_sight(box) for box in ballots), ballots
+    finally:
+        root_font(tab, None)

@@ -74,11 +74,13 @@ from views.components.timer import Ticker, digits, ring, seconds_left
 from views.components.refusal import said
 from views.components.vote import ballot_at, ballots_line, offer_ballots, vote_panel
 from views.context import GameContext
+from views.session import next_step
 from views.ui import HELPER_LINES, aside, choice_row, draft_field, field_sheet, keyed, labelled, tall, tap_radio
 
 TITLE = 18
 CARD_COLS = {"xs": 12, "sm": 6, "xl": 4}  # the answer cards: one a row on a phone, two, three on a laptop
 SEPARATORS = re.compile(r"[\s,，、;；]+")
+PINNED_TICKER = 32  # the explanation's countdown pinned at a voter's phone's top: in sight, not a third of it
 SHEET_DONE = "sheet-done"  # the scroll key of a sheet's "Done", under which a refused one more answer is said
 
 
@@ -332,11 +334,19 @@ def bring_aliases(ctx: GameContext, then: list[dict]) -> None:
 
 def answer_screen(ctx: GameContext) -> ft.Control:
     """Who holds the phone, their private sheet, everyone's progress, and the button race (the last two keyed, so
-    a sheet that locks is only taken away: the race below it is not sent again)."""
+    a sheet that locks is only taken away: the race below it is not sent again).
+    RULING (the sheet first on the seat's own phone; play-test at 2x text, 390x844): a seated phone whose sheet is
+    open leads the view with its next step from the engine's prompt ("下一步（奶奶）：作答", `seat_step`), the
+    sheet's title in place of the "everyone writes at once" heading and of "奶奶，请填写你的答案（别让别人看到）"
+    (nobody else holds her phone), and its first answer field follows on the first screen: what the
+    table waits for from the seat is its answers. Its bonus button stays pinned above (large, always in reach:
+    taking it is the other move the seat has, and the race is won by the quick), but the sheet is not pushed below
+    the fold by the options (`views.table.moves_and_view`)."""
     state = ctx.state
     extra = state["extra"]
     open_sheets = [e["by"] for e in offered(ctx, "answer")]
-    controls: list[ft.Control] = [heading(ctx.t("knit_wit.view.answer_title"))]
+    own_sheet = ctx.seat in open_sheets and not extra
+    controls: list[ft.Control] = [] if own_sheet else [heading(ctx.t("knit_wit.view.answer_title"))]
     if extra:
         controls += extra_panel(ctx, extra)
     else:
@@ -371,6 +381,13 @@ def answer_screen(ctx: GameContext) -> ft.Control:
     race.key = "race"
     controls.append(race)
     return ft.Column(controls=controls, spacing=12)
+
+
+def seat_step(ctx: GameContext) -> ft.Control | None:
+    """A seated phone's own next step, from the engine's prompt for its seat (`views.session.next_step`'s line:
+    "下一步（奶奶）：作答"), or None where the prompt asks this seat for nothing."""
+    entries = [e for e in ctx.engine.prompt(ctx.state) if e["by"] == ctx.seat]
+    return next_step(ctx, ctx.engine, ctx.state, entries) if ctx.seat is not None and entries else None
 
 
 def sheet_work(ctx: GameContext, player: str) -> dict:
@@ -604,7 +621,8 @@ def sheet_form(ctx: GameContext, work: dict, player: str, spools: list[int], ext
         on_change=lambda e, n=n: typed(n, e.control.value),
         on_blur=lambda e, n=n: left(n), on_submit=lambda e, n=n: left(n))), ft.ScrollKey(field_at(n)))
         for n in spools]
-    return field_sheet([entry_title(ctx, player), *fields], [keyed(done_button(ctx, done), ft.ScrollKey(SHEET_DONE))],
+    title = (seat_step(ctx) if player == ctx.seat and not extra else None) or entry_title(ctx, player)
+    return field_sheet([title, *fields], [keyed(done_button(ctx, done), ft.ScrollKey(SHEET_DONE))],
                        said(ctx, SHEET_DONE))
 
 
@@ -855,7 +873,12 @@ def suggestion_panel(ctx: GameContext, review: dict, s: dict) -> ft.Control:
 
 
 def challenge_panel(ctx: GameContext, challenge: dict, review: dict) -> ft.Control:
-    """The open challenge: the explanation countdown, then (once it has run out) the vote on keeping the answer."""
+    """The open challenge: the explanation countdown, then (once it has run out) the vote on keeping the answer.
+    RULING (a vote open leads a voter's phone; play-test at 2x text): on a seated phone whose seat votes, the
+    question put to the vote ("保留小明的答案“香蕉”吗？"), that votes open after the explanation, and the countdown
+    are pinned above the scrolling screen while the explanation runs, as its yes and no are once it is over
+    (`views.components.vote`): below the spool's answers, 奶奶's phone showed neither the countdown nor the vote
+    after she challenged, and nothing at its top said a vote was open."""
     target = challenge["target"]
     answer = review["answers"][target]
     countdown = challenge["timer"]
@@ -868,15 +891,21 @@ def challenge_panel(ctx: GameContext, challenge: dict, review: dict) -> ft.Contr
         if ctx.seat in (None, target):
             await ring(ctx.page, ctx.sound)
 
-    ticker = Ticker(value=digits(left), size=64, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER,
-                    color=ft.Colors.ERROR if left <= 0 else None,
+    question = ctx.t("knit_wit.view.keep", name=target, answer=answer)
+    casting = offer_ballots(ctx, ctx.shown()["challenge"]["vote"]) if left > 0 else []
+    pinned = bool(casting) and ctx.pin is not None and ctx.seat is not None
+    ticker = Ticker(value=digits(left), size=PINNED_TICKER if pinned else 64, weight=ft.FontWeight.BOLD,
+                    text_align=ft.TextAlign.CENTER, color=ft.Colors.ERROR if left <= 0 else None,
                     left=lambda: seconds_left(countdown, ctx.now()), on_zero=at_zero)
     if left > 0:
-        offer_ballots(ctx, ctx.shown()["challenge"]["vote"])
-        ballots: ft.Control = aside(ctx.lang, ctx.t("knit_wit.view.votes_after", name=target))
+        waiting = aside(ctx.lang, words.no_orphan(ctx.t("knit_wit.view.votes_after", name=target)))
+        if pinned:
+            ctx.pin(ft.Column(spacing=4, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+                ft.Text(question, size=18, weight=ft.FontWeight.BOLD), waiting, ticker]))
+            ticker, waiting = ft.Container(), ft.Container()
+        ballots: ft.Control = waiting
     else:
-        ballots = vote_panel(ctx, ctx.shown()["challenge"]["vote"], question=ctx.t("knit_wit.view.keep", name=target,
-                                                                     answer=answer),
+        ballots = vote_panel(ctx, ctx.shown()["challenge"]["vote"], question=question,
                              on_cast=lambda voter, yes: ctx.dispatch({"type": "vote", "by": voter, "yes": yes},
                                                                        at=ballot_at(voter)))
     return ft.Container(padding=12, border_radius=10, bgcolor=ft.Colors.SECONDARY_CONTAINER,
