@@ -421,6 +421,30 @@ def test_suggested_duplicates_wait_for_the_table_and_are_learned():
     assert [board.total(p) for p in "ABC"] == [3 + 2, 3 + 1, 2]
 
 
+def test_an_answer_the_table_ruled_the_same_says_it_was_the_tables_ruling():
+    """Play-test: a suggested near-duplicate the table confirmed read "crossed out (someone else wrote the same)"
+    (与别人重复), but nobody had written the same: its line says the table ruled it the same, and as whose answer,
+    in both languages; so does one the same as another's by an alias learned from a ruling (C's "Bees", once "Bee"
+    was ruled the same). Two answers written the same keep the plain line, as does one also written the same as a
+    third's (someone did)."""
+    t = scoring3({"A": {1: "Sunflower", 2: "Bee"}, "B": {1: "Sunflowers", 2: "Bee"}, "C": {1: "Lemon", 2: "Bees"}})
+    t.do("dup_ruling", a=["A", 1], b=["B", 1], same=True)
+    review = knit_wit.spool_review(t.state)
+    assert review["ruled"] == {"A": ["B"], "B": ["A"], "C": []}
+    t.do("next_spool")
+    t.do("dup_ruling", a=["A", 2], b=["C", 2], same=True)
+    finish(t)
+    board = ENG.scoreboard(t.state)
+    said = {p.name: {lang: [text(lang, l.key, **l.params) for l in p.breakdown if l.params.get("spool") in (1, 2)]
+                     for lang in ("en", "zh-CN")} for p in board.players}
+    assert said["A"]["en"] == ["Spool 1: “Sunflower” crossed out (the table ruled it the same as B's)",
+                               "Spool 2: “Bee” crossed out (someone else wrote the same)"]
+    assert said["B"]["en"][0] == "Spool 1: “Sunflowers” crossed out (the table ruled it the same as A's)"
+    assert said["B"]["zh-CN"][0] == "1\u00a0号\u2060线\u2060轴：“Sunflowers” 经全桌判定与 A 的相同，划掉"
+    assert said["C"]["en"][1] == "Spool 2: “Bees” crossed out (the table ruled it the same as A and B's)"
+    assert "别人" not in said["A"]["zh-CN"][0] and "someone" not in said["C"]["en"][1]
+
+
 def test_numbers_written_in_words_as_people_write_them_are_asked_about():
     """Knit Wit asks the same matcher: "Twenty-one" and "21" are put to the table with the number reason (they were
     different), and "thousand one" (which made word2number raise inside the matcher) meets "1001"."""

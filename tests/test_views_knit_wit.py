@@ -389,7 +389,9 @@ def test_stored_aliases_come_in_once_from_a_tap_and_drawing_writes_nothing(table
     assert table.state["learned"] == [["tiger", "tigers"]]
     assert ("tiger", "tigers") in table.store.aliases()  # stored by the store from the alias_learned event
     shown = table.texts()
-    assert "Crossed out: the same as Bram" in shown and "The table ruled them the same." in shown
+    assert "Crossed out: the table ruled it the same as Bram's" in shown  # a ruling: nobody wrote “tiger” twice
+    assert "Crossed out: the same as Bram" not in shown
+    assert "划掉：全桌判定与 Bram 的相同" in texts(table.view("zh-CN"))
     assert not table.button("Spool 1 done: next spool").disabled
 
 

@@ -109,7 +109,7 @@ from pathlib import Path
 from scoring.core import (BY_STATE, CHOICE, INT, PLAYER, REVEALED, TABLE, Engine, Game, Line, Option, RuleError,
                           each_player, make_scoreboard, move, register, rng)
 from scoring.mechanics import race, timer, vote
-from validators.answers import SAME, SUGGESTED, Matcher, alias_pairs, normalise
+from validators.answers import ALIAS, SAME, SUGGESTED, Matcher, alias_pairs, normalise
 
 TAG_LIMIT = 40
 ANSWER_LIMIT = 80
@@ -174,26 +174,30 @@ def ruling_on(state: dict, a: str, b: str) -> bool | None:
 def spool_review(state: dict) -> dict:
     """The spool being scored: each player's answer, which are the same (and why), which a challenge's vote
     rejected, the pairs the table is asked about, the rulings made, and the tag echoes. `same[p]` lists the players
-    whose answers p's is the same as, `reasons[p]` why in words, a message key and its parameters (the table's
-    ruling, equal and the differences ignored, alias; `validators.answers.explain`); each suggested pair carries
-    the matcher's reason and link (the reading that linked it, "tomato")."""
+    whose answers p's is the same as, `ruled[p]` those of them the table ruled the same (its ruling on the pair, or
+    an alias learned from one: not the same words), `reasons[p]` why in words, a message key and its parameters (the table's ruling, equal and the
+    differences ignored, alias; `validators.answers.explain`); each suggested pair carries the matcher's reason and
+    link (the reading that linked it, "tomato")."""
     n = state["spool"]
     players = state["players"]
     texts = [state["sheets"][p][n - 1] for p in players]
     verdicts = {(i, j): v for i, j, v in matcher(state).pairs(texts)}
     same: dict[str, list[str]] = {p: [] for p in players}
+    ruled: dict[str, list[str]] = {p: [] for p in players}
     reasons: dict[str, list] = {}
     for i in range(len(players)):
         for j in range(i + 1, len(players)):
             if not texts[i] or not texts[j]:
                 continue
-            ruled = ruling_on(state, players[i], players[j])
+            ruling = ruling_on(state, players[i], players[j])
             verdict = verdicts.get((i, j))
-            is_same = ruled if ruled is not None else bool(verdict and verdict.kind == SAME)
+            is_same = ruling if ruling is not None else bool(verdict and verdict.kind == SAME)
             if is_same:
-                reason = ["knit_wit.reason.ruled_same", {}] if ruled else list(verdict.explain())
+                ruled_same = bool(ruling) or verdict.reason == ALIAS
+                reason = ["knit_wit.reason.ruled_same", {}] if ruled_same else list(verdict.explain())
                 for a, b in ((players[i], players[j]), (players[j], players[i])):
                     same[a].append(b)
+                    ruled[a] += [b] if ruled_same else []
                     reasons.setdefault(a, reason)
     duplicates = [p for p in players if same[p]]
     rejected = [p for p in players if not state["verdicts"].get(p, {"kept": True})["kept"]]
@@ -206,7 +210,8 @@ def spool_review(state: dict) -> dict:
                           "reason": verdict.reason, "link": verdict.link})
     return {"spool": n, "loops": len(loops_around(state, n)), "tags": tags_of(state, n),
             "answers": dict(zip(players, texts)), "echoes": {p: state["echoes"][p][n - 1] for p in players},
-            "duplicates": duplicates, "rejected": rejected, "same": same, "reasons": reasons, "suggested": suggested,
+            "duplicates": duplicates, "rejected": rejected, "same": same, "ruled": ruled, "reasons": reasons,
+            "suggested": suggested,
             "rulings": [dict(r) for r in state["rulings"]]}
 
 
@@ -560,7 +565,12 @@ class KnitWit(Engine):
         state.update(phase="over", spool=None, rulings=[], verdicts={}, over=True)
 
     def _result(self, state: dict, review: dict) -> dict:
-        """The frozen outcome of a spool: each player's answer, its status and points."""
+        """The frozen outcome of a spool: each player's answer, its status and points, and for an answer crossed out
+        only by the table's rulings, whose answers it was ruled the same as (`ruled`).
+        RULING (the line says what happened): an answer the table ruled the same as another (a suggested
+        near-duplicate confirmed, or any pair it picked) read "crossed out (someone else wrote the same)", yet nobody
+        had; its line says the table ruled it the same as whose. One also written the same as another's keeps the
+        plain line: someone did write the same."""
         answers = {}
         for p in state["players"]:
             text = review["answers"][p]
@@ -573,6 +583,8 @@ class KnitWit(Engine):
             else:
                 status = "valid"
             answers[p] = {"text": text, "status": status, "points": review["loops"] if status == "valid" else 0}
+            if status == "duplicate" and review["ruled"][p] == review["same"][p]:
+                answers[p]["ruled"] = review["ruled"][p]
         return {"spool": review["spool"], "loops": review["loops"], "tags": review["tags"], "answers": answers}
 
     # --- the table's questions ----------------------------------------------------------------------------
@@ -698,14 +710,19 @@ class KnitWit(Engine):
         return key, params
 
     def scoreboard(self, state: dict):
-        """Points per scored spool (loops around it), zeros for crossed-out answers, buttons' holes."""
+        """Points per scored spool (loops around it), zeros for crossed-out answers (one the table ruled the same
+        as another's said so, with whose: `_result`), buttons' holes."""
         lines: dict[str, list[Line]] = {p: [] for p in state["players"]}
         for result in state["results"]:
             for p, entry in result["answers"].items():
                 if entry["status"] == "blank":
                     continue
-                lines[p].append(Line(f"knit_wit.line.{entry['status']}", entry["points"],
-                                     {"spool": result["spool"], "answer": entry["text"], "loops": result["loops"]}))
+                said = {"spool": result["spool"], "answer": entry["text"], "loops": result["loops"]}
+                if entry.get("ruled"):
+                    said, status = {**said, "names": entry["ruled"]}, "ruled_same"
+                else:
+                    status = entry["status"]
+                lines[p].append(Line(f"knit_wit.line.{status}", entry["points"], said))
         for p, holes in race.claims(state["race"]):
             lines[p].append(Line("knit_wit.line.button", holes, {"holes": holes}))
         return make_scoreboard("knit_wit", state["players"], lines, over=state["over"])

@@ -148,7 +148,7 @@ def score(tab: Tab) -> None:
     tab.see("Same word: tiger")
     tab.shot("knit_wit_phone_suggested")
     tab.tap("The same: cross both out")
-    tab.see("Crossed out: the same as Bram")
+    tab.see("Crossed out: the table ruled it the same as Bram's")  # a ruling: nobody wrote “tiger” twice
     tab.tap("Spool 1 done: next spool")
     tab.see("Spool 2 of 6")
     tab.see_button("Undo: The table finished scoring spool 1")  # it read "moved on to the next spool", every spool

@@ -678,13 +678,15 @@ def scoring_screen(ctx: GameContext) -> ft.Control:
 
 
 def marks(ctx: GameContext, review: dict, player: str) -> list[str]:
-    """What the engine says about a player's answer: crossed out (and why), similar, echo, the table's rulings,
-    the challenge verdict."""
+    """What the engine says about a player's answer: crossed out (and why: the table's ruling, said with whose answer,
+    as the scoreboard's line says it), similar, echo, the table's rulings, the challenge verdict."""
     text = review["answers"][player]
     if not text:
         return [ctx.t("knit_wit.view.mark_blank")]
     out = []
-    if player in review["duplicates"]:
+    if player in review["duplicates"] and review["ruled"][player] == review["same"][player]:
+        out.append(ctx.t("knit_wit.view.mark_ruled_same", names=review["ruled"][player]))
+    elif player in review["duplicates"]:
         key, params = review["reasons"][player]
         out += [ctx.t("knit_wit.view.mark_same", names=review["same"][player]), ctx.t(key, **params)]
     for s in review["suggested"]:
