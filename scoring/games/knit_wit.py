@@ -173,11 +173,11 @@ def ruling_on(state: dict, a: str, b: str) -> bool | None:
 
 def spool_review(state: dict) -> dict:
     """The spool being scored: each player's answer, which are the same (and why), which a challenge's vote rejected,
-    the pairs the table is asked about, the rulings made, and the tag echoes. `same[p]` lists the players whose answers p's
-    is the same as, `ruled[p]` those of them the table ruled the same (its ruling on the pair, or an alias learned from
-    one: not the same words), `reasons[p]` why in words, a message key and its parameters (the table's ruling, equal and
-    the differences ignored, alias; `validators.answers.explain`); each suggested pair carries the matcher's reason and
-    link (the reading that linked it, "tomato")."""
+    the pairs the table is asked about, the rulings made, and the tag echoes. `same[p]` lists the players whose answers
+    p's is the same as, `ruled[p]` those of them the table ruled the same (its ruling on the pair, or an alias learned
+    from one: not the same words), `reasons[p]` why in words, a message key and its parameters (the table's ruling,
+    equal and the differences ignored, alias; `validators.answers.explain`); each suggested pair carries the matcher's
+    reason and link (the reading that linked it, "tomato")."""
     n = state["spool"]
     players = state["players"]
     texts = [state["sheets"][p][n - 1] for p in players]

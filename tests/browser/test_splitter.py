@@ -4,11 +4,11 @@ star under a 1; its stars still read as stars once written on), then the same ga
 painter's "enter this sheet" sends it (`layout`), stored by the engine (`Store.play`): its 34 points and 12 scoring
 groups read, the score comparison read row by row, each number named by its column; one round with the table's own dice
 (each die button read with its die, "第一颗骰子：2"; the pair said once, by the hint; a double, so no swap button) written by
-tapping a pair (each square read with whose sheet it is on, "小莫的计分表，第 4 行，第 4 列：空", then "已标出" where it is marked;
-the past round and the log then name both its squares, "第 4 行第 4、5 列"), the table ends the game, the scores on the
-end screen, then the exported record through `python -m scoring score` gives the same totals. The whole of sheet A painted square by square and entered (44 of the test's 63 taps, repeating one path) is
-tests/test_views_splitter.py's `test_a_finished_sheet_painted_and_entered_scores_34`: every group's line, 34 points, the
-sheet entered."""
+tapping a pair (each square read with whose sheet it is on, "小莫的计分表，第 4 行，第 4 列：空", then "已标出" where it is marked; the
+past round and the log then name both its squares, "第 4 行第 4、5 列"), the table ends the game, the scores on the end
+screen, then the exported record through `python -m scoring score` gives the same totals. The whole of sheet A painted
+square by square and entered (44 of the test's 63 taps, repeating one path) is tests/test_views_splitter.py's
+`test_a_finished_sheet_painted_and_entered_scores_34`: every group's line, 34 points, the sheet entered."""
 
 from __future__ import annotations
 
