@@ -90,6 +90,10 @@
   Scores alike [ruling, play-test session 72]: 分数一样 and 分数相同 (the same score) are searched as 打平 too
   (`MEANS`), and 个人 (两个人, two of us) is filler: 翻转7两个人分数一样谁赢 had found Solar Storm's scoring first
   and no Flip 7 section.
+  A word held as any of its alike words [ruling, play-test session 76]: of a question's meant words, a section holds
+  one when it holds that word or a word of its `ALIKE` group, or what it `MEANS` (`alike`), each word apart. A
+  question was read with one word put for the pages' at a time, so 王国骨牌打平谁赢 (the pages: 平分 … 获胜) found
+  Flip 7's end first and no Kingdomino section; each game named in a tie question now finds its own tie rule.
 """
 
 from __future__ import annotations
@@ -305,9 +309,29 @@ def _best(section: Any, asked: list[tuple[list[str], list[str], str]],
     return held, max(score, by_words), wanted if score else words, phrase if score else ""
 
 
+def alike(word: str) -> list[str]:
+    """A meant word and the words a section may hold for it: its `ALIKE` group's, and what it `MEANS` with that
+    word's group (打平: 平分, 平局, …; 赢: 获胜, 胜利; 分数一样: 打平 and its group)."""
+    out = [word]
+    for said in (word, MEANS.get(word)):
+        out += [said, *next((group for group in ALIKE if said in group), ())] if said else []
+    return list(dict.fromkeys(out))
+
+
+def _held_as(word: str, text: Prepared) -> tuple[str, list[int]]:
+    """The first of a meant word's `alike` words a section's `prepared` text holds, with its counts (the word
+    itself, counted 0, when it holds none)."""
+    for said_as in alike(word):
+        counts = [_occurs(said_as, said, folded) for folded, said in text]
+        if any(counts):
+            return said_as, counts
+    return word, [0] * len(text)
+
+
 def _held(words: list[str], text: Prepared) -> tuple[int, int, list[str]]:
-    """How many of the words a section's `prepared` text holds (0 when half or fewer), their score, and those words."""
-    found = [(word, [_occurs(word, said, folded) for folded, said in text]) for word in words]
+    """How many of the words (each as itself or an `alike` word) a section's `prepared` text holds (0 when half or
+    fewer), their score, and the words it holds, as it says them."""
+    found = [_held_as(word, text) for word in words]
     kept = [(word, counts) for word, counts in found if any(counts)]
     if 2 * len(kept) <= len(words):
         return 0, 0, []

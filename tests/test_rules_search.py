@@ -381,3 +381,18 @@ def test_a_snippet_starts_at_its_sentence_and_a_long_one_is_cut_around_the_words
     long = "A tie " + " ".join(f"word{i}" for i in range(60)) + " ends it."
     cut = search([S("p", "en", "s", "T", "Before. " + long)], "tie")[0].snippet
     assert cut.startswith("…A tie word0") and cut.endswith("…") and len(cut) < 80
+
+
+def test_a_tie_asked_in_each_games_chinese_name_finds_that_games_tie_rule():
+    """Play-test (records, session 76): 小丽 asked 王国骨牌打平谁赢 and read Flip 7's "play another round" first, and
+    王国骨牌两个人分数一样谁赢 found Guess Club's predictions and no Kingdomino section: Kingdomino's pages say 平分
+    and 获胜, and a question was read with one word of its table's words put for the pages' at a time (打平 → 平分
+    with 赢 kept, or 赢 → 获胜 with 打平 kept). A meant word is now held as any of its alike words, so each game
+    named with a tie question finds its own page first, its end or scoring rule among the first two."""
+    sections = rulebook.all_sections(("zh-CN", "en"))
+    games = {s.page: plain(s.title) for s in sections if s.id == "" and s.lang == "zh-CN" and s.page != "referee"}
+    for page, name in games.items():
+        for question in (f"{name}打平谁赢", f"{name}两个人分数一样谁赢", f"{name}平局怎么办"):
+            hits = [(h.page, h.section) for h in search(sections, question)]
+            tie_rule = {"end", "scoring"} & {section for _, section in hits[:2]}
+            assert hits[0][0] == page and tie_rule, (question, hits[:3])

@@ -210,12 +210,14 @@ FIRST_HIT = """first => {
 
 def test_a_tie_asked_in_a_fathers_words_finds_each_games_tie_rule_first(phone):
     """Play-test (a Chinese family, session 72): 爸爸 typed 翻转7两个人分数一样谁赢 and got Solar Storm's scoring first,
-    and 抢词叠叠乐两个人分数一样谁赢 (the game's name on the home screen) found nothing. Each now shows its game's tie
+    and 抢词叠叠乐两个人分数一样谁赢 (the game's name on the home screen) found nothing; in session 76 小丽 asked
+    王国骨牌打平谁赢 and read Flip 7's end first (Kingdomino's page says 平分 and 获胜). Each now shows its game's tie
     rule as the first hit, read whole on a phone."""
     tab = phone.open("/rules")
     tab.see("规则页")
     for question, first in (("翻转7两个人分数一样谁赢", "翻转7 · 游戏结束"),
-                            ("抢词叠叠乐两个人分数一样谁赢", "抢词叠叠乐 · 计分")):
+                            ("抢词叠叠乐两个人分数一样谁赢", "抢词叠叠乐 · 计分"),
+                            ("王国骨牌打平谁赢", "王国骨牌 · 游戏结束")):
         tab.fill("搜索规则（中文或英文）", question)
         tab.see_button(first)
         tab.page.wait_for_function(FIRST_HIT, arg=first, polling=POLL_MS, timeout=WAIT_MS)  # the new search's hits,
