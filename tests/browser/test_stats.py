@@ -18,8 +18,15 @@ from urllib.parse import unquote
 import pytest
 
 from storage import Store, exports
-from tests.browser.conftest import LAPTOP, OUTPUT, Tab, new_tab, start_server, stop_server
+from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, Tab, new_tab, start_server, stop_server
+from tests.browser.test_card_games import TWICE_PX
+from tests.browser.test_shell import root_font
 from tests.test_stats import finished
+
+SCORE_LABEL = r"^-?\d+$"  # a score label under a histogram's bars (or a count beside them)
+LABEL_BOXES = """pattern => [...document.querySelectorAll('flt-semantics')]
+  .map(e => [(e.getAttribute('aria-label') || e.textContent).trim(), e.getBoundingClientRect()])
+  .filter(([said]) => new RegExp(pattern).test(said)).map(([said, r]) => [said, r.x, r.y, r.width])"""
 
 
 @pytest.fixture(scope="module")
@@ -158,3 +165,27 @@ def test_csv_of_all_sessions_and_a_backup_imported(laptop, three_sessions):
     tab.tap("统计", exact=True)
     tab.see("Zoë 和 Ann 还没有一起玩完过一局")
     tab.see("最低分 3：Hu（")
+
+
+def test_a_histograms_score_labels_stand_apart_on_a_phone_at_twice_the_text(browser, tmp_path):
+    """Play-test (records, session 76): 小丽's phone (390×844, text at 2x) showed Flip 7's histogram of ten bars
+    from 40 to 220 with its score labels run together ("100120140160180200220"). A score pad played to 45 and 230
+    has the same ten bars; the labels shown under them do not touch, the first bar's (40) among them."""
+    data = tmp_path / "data"
+    with Store(data) as store:
+        finished(store, [{"Ann": 45, "Bo": 230}], "2026-03-01T20:00:00", players=["Ann", "Bo"])
+    server = start_server(data)
+    tab = new_tab(browser, server, PHONE)
+    try:
+        tab.open("/stats")
+        root_font(tab, TWICE_PX)
+        tab.see("得分区间起点")
+        tab.shot("stats_histogram_phone_2x")
+        bottom = max(y for _, _, y, _ in tab.page.evaluate(LABEL_BOXES, SCORE_LABEL))
+        labels = sorted((x, said, x + w) for said, x, y, w in tab.page.evaluate(LABEL_BOXES, SCORE_LABEL)
+                        if y == bottom)
+        assert labels[0][1] == "40" and len(labels) > 1, labels
+        assert all(right < left for (_, _, right), (left, _, _) in zip(labels, labels[1:])), labels
+    finally:
+        tab.page.context.close()
+        stop_server(server)
