@@ -94,6 +94,9 @@
   one when it holds that word or a word of its `ALIKE` group, or what it `MEANS` (`alike`), each word apart. A
   question was read with one word put for the pages' at a time, so 王国骨牌打平谁赢 (the pages: 平分 … 获胜) found
   Flip 7's end first and no Kingdomino section; each game named in a tie question now finds its own tie rule.
+  A duplicate [ruling, play-test session 76]: "duplicate" (duplicates) is searched as "same" too (`MEANS`, one way):
+  a Knit Wit table asks "knit wit duplicate" where the pages say "the same answer"; it had found only the option
+  setting when the app asks about a duplicate, not the rule that crosses same answers out.
 """
 
 from __future__ import annotations
@@ -132,7 +135,7 @@ MEANS = {"draw": "tie", "draws": "ties", "drawn": "tied",  # searched for the wo
          "fit": "place", "fits": "place", "throw away": "discard", "throw out": "discard",
          "skip": "discard", "skips": "discard", "skipped": "discard", "放不下": "没有合法位置", "放不了": "没有合法位置",
          "几分": "分", "多少分": "分", "分数一样": "打平", "分数相同": "打平", "卡": "牌", "算分": "计分",
-         "worth": "value", "score": "points", "scores": "points",
+         "worth": "value", "score": "points", "scores": "points", "duplicate": "same", "duplicates": "same",
          "goes first": "first", "go first": "first", "plays first": "first", "play first": "first", "starts": "first",
          "谁先": "第一"}
 ALSO_NAMED = {"flip7": ("翻七",), "score_pad": ("计分板",), "nab_it": ("抢词",)}  # names a table says, not the title's

@@ -396,3 +396,15 @@ def test_a_tie_asked_in_each_games_chinese_name_finds_that_games_tie_rule():
             hits = [(h.page, h.section) for h in search(sections, question)]
             tie_rule = {"end", "scoring"} & {section for _, section in hits[:2]}
             assert hits[0][0] == page and tie_rule, (question, hits[:3])
+
+
+def test_a_duplicate_answer_finds_the_rule_on_same_answers():
+    """Play-test (records, session 76): Mark typed "knit wit duplicate" when two answers on a spool read alike and
+    found only Knit Wit's options (the threshold for asking about a duplicate); the pages say "the same answer". A
+    duplicate is searched as the same, so the rules on same answers (the table's ruling, the crossing out) come
+    first, the option after them."""
+    sections = rulebook.all_sections(("zh-CN", "en"))
+    for question in ("knit wit duplicate", "duplicate answers", "knit wit duplicates"):
+        hits = [(h.page, h.section) for h in search(sections, question)]
+        assert hits[0] == ("knit_wit", "same") and ("knit_wit", "options") in hits, (question, hits[:3])
+    assert ("knit_wit", "scoring") in [(h.page, h.section) for h in search(sections, "knit wit duplicate")][:2]
