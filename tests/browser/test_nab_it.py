@@ -19,23 +19,31 @@ offset from the painted screen, so the next tap lands elsewhere: see the Kingdom
 On a phone, a stored game of four whose word ZOX is challenged: the vote tapped out 2–2 says that a tie keeps the
 word list's verdict, on screen within the phone's width and in the deciding ballot's log row.
 
+No screen is wider than the tablet (or the phone) it is on: Nab-It!'s at three sizes, in both languages and at 2x
+text, and every other game's on a landscape tablet.
+
 Every test plays on the module's one tab (`phone`), turned into the tablet its test names (`Tab.resize`, as a
 person turns a tablet): one load for the file, not five."""
 
 from __future__ import annotations
 
 import json
+import pkgutil
 import re
 import subprocess
 import sys
 
 from playwright.sync_api import expect
 
+import scoring.games
 from scoring.record import new_record
 from storage import Store
 from tests.browser.conftest import (OUTPUT, PAINTED, PHONE, POLL_MS, ROOT, SEEN, SEEN_AREA, TAP, WAIT_MS, Tab,
                                     shown_as)
 from tests.browser.fit import lines_with, text_boxes
+from tests.browser.test_card_games import TWICE_PX
+from tests.browser.test_screens import open_screen
+from tests.browser.test_shell import root_font
 
 PLAYERS = {"Ann": "Red", "Ben": "Blue"}  # each seat's colour by default (a free one, in seat order)
 TOTALS = {"Ann": 2, "Ben": 0}
@@ -398,3 +406,45 @@ def test_after_a_vote_the_turn_starts_from_the_top(phone, server):
     line_in_sight(tab, line, LANDSCAPE["height"])
     tab.resize(PHONE)
     tab.shot("nab_it_phone_after_vote")
+
+
+# The page's width as the browser lays it out: the widest of the document's and the body's (a full-page screenshot's
+# width); Flutter's semantics nodes, invisible, are in it too.
+PAGE_WIDTH = "() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)"
+OTHER_GAMES = [m.name for m in pkgutil.iter_modules(scoring.games.__path__) if m.name != "nab_it"]
+
+
+def wider_than_the_screen(tab: Tab, where: str, wider: dict) -> None:
+    """Note in wider the page's width, under where, when the settled page is wider than the tab."""
+    tab.settle()
+    shown = tab.page.evaluate(PAGE_WIDTH)
+    if shown > tab.page.viewport_size["width"]:
+        wider[where] = shown
+
+
+def test_no_screen_is_wider_than_the_tablet(phone, server):
+    """Play-test (session 76, a family round a 1024x768 tablet): the game screen's full-page picture was 1028 px wide,
+    so the page could be pushed 4 px sideways. It was the app bar's Settings button, at the screen's right edge:
+    the invisible copy of the screen for screen readers spells its name "Settings" in the browser's font, 52 px,
+    past its 48 px button (55 px past it with the phone's text at 2x). Now the page is as wide as the screen:
+    Nab-It! on a landscape and a portrait tablet and a phone, in both languages, and at 2x text on the landscape
+    tablet, and every other game's screen on the landscape tablet in English."""
+    tab = tablet(phone, LANDSCAPE)
+    tab.open(f"/play/{family_game(server)}")
+    wider: dict = {}
+    for viewport in (LANDSCAPE, PORTRAIT, PHONE):
+        tab.resize(viewport)
+        for lang in ("en", "zh-CN"):
+            tab.language(lang)
+            wider_than_the_screen(tab, f"nab_it {viewport} {lang}", wider)
+    tab.resize(LANDSCAPE)
+    tab.language("en")
+    root_font(tab, TWICE_PX)
+    wider_than_the_screen(tab, "nab_it at 2x text", wider)
+    root_font(tab, None)
+    with Store(server.data) as store:
+        sessions = {game: store.create(new_record(game, FAMILY)) for game in OTHER_GAMES}
+    for game, sid in sessions.items():
+        open_screen(tab, game, sid)
+        wider_than_the_screen(tab, game, wider)
+    assert not wider, wider
