@@ -733,6 +733,11 @@ class Engine:
         words = self.correction_key if changes else f"{self.correction_key}_same"
         return words, {**params, "round": kept[nth - 1]["round"], "changes": correction_words(changes)}
 
+    def completes(self, state: dict, action: dict) -> int | None:
+        """The round a player's action recorded by being the last one the round waited for (a round game's own
+        lines), given `state`, the state just after it; None for any other action (by default every action)."""
+        return None
+
     def reveals(self, action: Any, before: dict | None = None) -> bool:
         """Whether the action shows hidden information (a shuffle, a roll, a reveal): undoing it needs consent.
         For a move declared BY_STATE it depends on `before`, the state the action was applied to (without it:

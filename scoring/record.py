@@ -270,7 +270,8 @@ def public_log(record: dict, state: dict, newest: int | None = None) -> list[dic
     """The log as the public table may read it, oldest first (every action, or the newest `newest`): number,
     time, who, and what it did as the engine's `logged` puts it from `state`, the state after the whole log (a
     message key and its parameters, which leave out every secret; an app roll's dice), never the action itself.
-    The parameters also say which of its type the action is (`nth`: "round 3 entered")."""
+    The parameters also say which of its type the action is (`nth`: "round 3 entered"). The last action's entry
+    also says the round it recorded (`completes`), if it did: the one an undo would send back to waiting."""
     eng, actions = engine(record["game"]), record["actions"]
     first = 0 if newest is None else max(0, len(actions) - newest)
     seen = Counter(action.get("type") for action in actions[:first])
@@ -279,6 +280,8 @@ def public_log(record: dict, state: dict, newest: int | None = None) -> list[dic
         seen[action.get("type")] += 1
         entries.append(public_entry(eng.logged(state, action, seen[action.get("type")]), action, i + 1,
                                     seen[action.get("type")]))
+    if entries:
+        entries[-1] = with_round(entries[-1], eng.completes(state, actions[-1]))
     return entries
 
 
@@ -290,6 +293,11 @@ def public_entry(said: tuple[str, dict], action: dict, number: int, nth: int) ->
             "what": [key, {**params, "nth": nth}]}
 
 
+def with_round(entry: dict, completes: int | None) -> dict:
+    """A log entry that says the round its action recorded (`Engine.completes`), when it recorded one."""
+    return entry if completes is None else {**entry, "completes": completes}
+
+
 def redo_entry(record: dict, state: dict) -> dict | None:
     """The action redo would put back as a public log entry (`public_entry`), said as its row said it while it
     stood in the log: what it showed, read from the state it makes again (the redo stack is cleared by any new
@@ -298,16 +306,17 @@ def redo_entry(record: dict, state: dict) -> dict | None:
     RULING (what a public screen may say of it): the words are the log row's, which the whole table read before
     the undo (an action that showed hidden information is taken back only with the table's consent), so they tell
     no seat's secret: a Knit Wit answer or ballot, a Pictomania deal or guessed number, a Guess Club hand are
-    never in an engine's words."""
+    never in an engine's words. It says the round the action would record again (`completes`), if it would."""
     if not record["redo"]:
         return None
     eng, again = engine(record["game"]), record["redo"][-1]
     nth = ordinal(record["actions"], again, False)
     try:
-        said = eng.logged(eng.apply(state, again), again, nth)
+        after = eng.apply(state, again)
+        said = eng.logged(after, again, nth)
     except RuleError:
-        said = eng.describe(again)
-    return public_entry(said, again, len(record["actions"]) + 1, nth)
+        return public_entry(eng.describe(again), again, len(record["actions"]) + 1, nth)
+    return with_round(public_entry(said, again, len(record["actions"]) + 1, nth), eng.completes(after, again))
 
 
 def count_of(actions: list[dict], kind: str | None) -> int:

@@ -1,6 +1,7 @@
 """Players' own lines (`scoring.mechanics.own_lines`), as properties over the round games that take them: lines
 given in any order, some given again, record the same round as the table entering the last line of each player;
-replay gives the same state; undoing every line gets the exact start back. Rummy's lines must not share a card, so
+replay gives the same state; undoing every line gets the exact start back. Only the line that recorded the round
+is logged as recording it, the one an undo sends the round back to waiting from. Rummy's lines must not share a card, so
 each player's are drawn from cards of their own (one suit each)."""
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.core import engine
-from scoring.record import new_record, play, replay, undo
+from scoring.record import new_record, play, public_log, redo_entry, replay, undo
 
 PLAYERS = ["Ann", "Bo", "Cy"]
 
@@ -79,3 +80,25 @@ def test_lines_in_any_order_record_the_tables_round_and_undo_back_to_the_start(c
     while record["actions"]:
         record, state = undo(record)
     assert state == start
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(sorted(GAMES)).flatmap(lambda game: st.tuples(st.just(game), givings(game))))
+def test_only_the_last_line_is_logged_as_recording_the_round(case):
+    """The log's newest entry says the round its line recorded (`completes`, which the host's Undo reads) after the
+    last line only; undone, Redo's entry says putting it back records the round again; the table's own round,
+    entered instead, is no line and is not logged as one that recorded the round."""
+    game, lines = case
+    field, _, table_fields = GAMES[game]
+    record = new_record(game, PLAYERS)
+    state = replay(record)
+    said = []
+    for name, line in lines:
+        record, state = play(record, state, {"type": "line", "by": name, "round": 1, field: line})
+        said.append(public_log(record, state, 1)[-1].get("completes"))
+    assert said == [None] * (len(lines) - 1) + [1]
+    assert [entry.get("completes") for entry in public_log(record, state)] == said
+    record, state = undo(record)
+    assert public_log(record, state, 1)[-1].get("completes") is None and redo_entry(record, state)["completes"] == 1
+    record, state = play(record, state, {"type": "round", "by": "table", **table_fields(dict(lines))})
+    assert "completes" not in public_log(record, state, 1)[-1]

@@ -2280,3 +2280,25 @@ def test_the_host_screen_says_when_phones_cannot_reach_this_server(store):
     served = shell(store)
     served.guard = HostGuard(required=True)
     assert "--host 0.0.0.0" not in words_in(host_body(served, hub, got[-1], None))
+
+
+LAST_LINE = {"en": ("Undo: Lily · Own line for round 1: 9 points (the whole round reopens)",
+                    "Undo: Bo · Own line for round 1: 5 points",
+                    "Redo: Lily · Own line for round 1: 9 points (records the whole round)"),
+             "zh-CN": ("撤销：Lily · 交了自己第 1 轮的牌：9 分（整轮重新等待）",
+                       "撤销：Bo · 交了自己第 1 轮的牌：5 分",
+                       "重做：Lily · 交了自己第 1 轮的牌：9 分（记下整轮）")}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_hosts_undo_of_the_line_that_completed_a_round_says_the_round_reopens(store, lang):
+    """Play-test (session 76, Flip 7 on seated phones): Lily's line, the last the round waited for, recorded the
+    round; the host's Undo named only her line, and the host, who expected only that line to go, saw the round's
+    scores leave the board. Now it says the whole round reopens (the log's entry says the line recorded it); once
+    undone, Undo names Bo's line as before and Redo says it records the whole round."""
+    hub = open_hub(store, new_record("flip7", ["Ann", "Bo", "Lily"], {}), Clock())
+    for seat, numbers in (("Ann", [3]), ("Bo", [5]), ("Lily", [9])):
+        hub.act(seated(hub, seat)[1], {"type": "line", "round": 1, "line": {
+            "numbers": numbers, "modifiers": [], "second_chance": 0, "status": "stayed"}})
+    assert len(replay(store.record(hub.sid))["rounds"]) == 1
+    assert [read(label) for label in host_labels_after_undo(store, hub, lang)] == list(LAST_LINE[lang])

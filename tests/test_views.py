@@ -879,6 +879,21 @@ def test_undo_and_redo_of_a_players_own_points_name_the_player(app):
     assert {"Undo: A · Own points for round 1: 3", "Redo: B · Own points for round 1: 3"} <= set(buttons(body))
 
 
+def test_the_undo_of_the_last_players_own_points_says_the_round_reopens(app):
+    """C's own points were the last round 1 waited for and recorded it: the session screen's Undo says the whole
+    round reopens (its points leave the board, not only C's line), in both languages; undone, Redo says putting
+    them back records the round."""
+    sid = app.store.create(new_record("score_pad", ["A", "B", "C"], now="2025-01-01T20:00:00+00:00"))
+    for minute, by in enumerate(("A", "B", "C"), start=1):
+        app.store.play(sid, {"type": "line", "by": by, "round": 1, "score": 3}, f"2025-01-01T20:0{minute}:00+00:00")
+    assert "Undo: C · Own points for round 1: 3 (the whole round reopens)" in buttons(
+        session.build(app, sid, read_only=False)[1])
+    app.settings["lang"] = "zh-CN"
+    app.store.undo(sid, "2025-01-01T20:04:00+00:00")
+    body = session.build(app, sid, read_only=False)[1]
+    assert {"撤销：B · 交了自己第 1 轮的得分：3", "重做：C · 交了自己第 1 轮的得分：3（记下整轮）"} <= set(buttons(body))
+
+
 def test_session_frame_header_undo_log_and_end_screen(app):
     sid = play_session(app.store, [{"A": 1, "B": 2}, {"A": 5, "B": 2}])
     _, body, _ = session.build(app, sid, read_only=False)

@@ -51,7 +51,7 @@ from scoring.core import TABLE, RuleError, cooperative, engine
 from scoring.record import SHOWN, STALE, Mark, mark, ordinal, public_log, redo_entry
 from storage.prefs import draft_seat
 from views import drawn, focus, rules, stats, words
-from views.components.action_log import describe, done, entry_named, log_panel
+from views.components.action_log import describe, done, entry_named, log_panel, redo_label, undo_label
 from views.components.chart import score_chart
 from views.components.folds import Folds
 from views.components.scoreboard import game_words, scoreboard_panel
@@ -479,13 +479,13 @@ def undo_redo(app: Any, sid: str, record: dict, state: dict) -> list[ft.Control]
 
 def undo_redo_row(app: Any, sid: str, last: dict | None, again: dict | None, shown: Mark,
                   check: Callable[[], None] | None = None, failed: Callable[[], None] | None = None) -> ft.Control:
-    """Undo and redo buttons that say which action they take back or put back (last, again: public log entries,
-    `entry_named`, or None), each the log's as shown (keyed anew for each mark, shown: `mark_key`): a second quick
-    tap reaches a button gone (answered as a tap that came too late), not the next undo or redo, drawn in its
-    place, which would take back (or put back) an action its label never named. Redo is keyed so only while there
-    is something to put back (a disabled button takes no tap), so a tap that adds a round does not send it again.
-    The session screen (`undo_redo`) and the host's table screen (`views.table`, from the hub's message) show it;
-    a change goes through the live session, which tells every tab and the table's hub (every phone).
+    """Undo and redo buttons that say which action they take back or put back (last, again: public log entries, or None:
+    `undo_label`, `redo_label`, which say too when the action recorded a round), each the log's as shown (keyed anew for
+    each mark, shown: `mark_key`): a second quick tap reaches a button gone (answered as a tap that came too late), not
+    the next undo or redo, drawn in its place, which would take back (or put back) an action its label never named. Redo
+    is keyed so only while there is something to put back (a disabled button takes no tap), so a tap that adds a round
+    does not send it again. The session screen (`undo_redo`) and the host's table screen (`views.table`, from the hub's
+    message) show it; a change goes through the live session, which tells every tab and the table's hub (every phone).
     Ruling: Redo shows only while there is something to put back. A disabled Redo beside Undo wrapped to a row of
     its own once Undo's label grew ("Undo: Round 10 scores: …" on a 390 px phone), moving the round's fields and
     "Add round" 58 px down between two rounds, under a finger typing the next.
@@ -494,9 +494,8 @@ def undo_redo_row(app: Any, sid: str, last: dict | None, again: dict | None, sho
     redo check let through is refused (the table's consent asked for, a stale screen), so a referee's phone does
     not take the host's next undo for its own (`views.join.tell_undone`), or None."""
     undone = entry_named(app.lang, last) if last else None
-    undo_text = words.no_orphan(app.t("app.undo_what", what=undone) if last else app.t("app.undo"))
-    redo_text = words.no_orphan(app.t("app.redo_what", what=entry_named(app.lang, again)) if again
-                                else app.t("app.redo"))
+    undo_text = words.no_orphan(undo_label(app.lang, last) if last else app.t("app.undo"))
+    redo_text = words.no_orphan(redo_label(app.lang, again) if again else app.t("app.redo"))
     hub = app.live(sid)
     drawn = mark_key(app, sid, shown)
 

@@ -12,6 +12,9 @@ Rulings shared by those games [ruling]:
   after that round was recorded). The table's `round` may name its round too (the app sends it; older logs do
   not), and the log then names the round by that number (`<game>.action.round_of`): a round completed from lines
   is not a `round` action, so counting `round` actions no longer numbers the rounds.
+- Undoing the line that recorded the round takes the round back to waiting for that line, the other lines kept:
+  the round's points leave the board, not only that line's. The log says which line recorded a round
+  (`completes`), so the Undo that takes it back says the whole round reopens (a host expected only the line to go).
 - The table's own `round` wins and drops the lines given (each engine's `_record` empties `state["lines"]`);
   given lines are public.
 """
@@ -67,6 +70,13 @@ class OwnLines:
         if points is None:
             return super().logged(state, action, nth)
         return "score_pad.action.round_of", {"round": number, "scores": as_entered(state, number, points)}
+
+    def completes(self, state: dict, action: dict) -> int | None:
+        """The round a line recorded, given `state` just after it: a line is for the round being entered, so the
+        round it names is recorded right after it only when it was the last line missing. Taking it back takes
+        the round back to waiting for that line (its points leave the scoreboard), the other lines kept."""
+        number = action.get("round")
+        return number if action.get("type") == "line" and number == self.rounds_entered(state) else None
 
     def round_points(self, state: dict, number: int) -> dict | None:
         """Round `number`'s points per player as they stand now, for its log row; None: the row names the round."""

@@ -65,6 +65,20 @@ def entry_named(lang: str, entry: dict) -> str:
     return words.say(lang, "app.status_sep").join([str(by), what])
 
 
+def undo_label(lang: str, entry: dict) -> str:
+    """Undo's label for the log's last entry (`entry_named`); when its action recorded a round (`completes`: the
+    last line the round waited for), it says the whole round reopens: the undo takes the round's points off the
+    board, not only that line (a host expected only Lily's line to go)."""
+    return words.say(lang, "app.undo_round" if entry.get("completes") else "app.undo_what",
+                     what=entry_named(lang, entry))
+
+
+def redo_label(lang: str, entry: dict) -> str:
+    """Redo's label for the entry it would put back (`entry_named`); when that records a round again, it says so."""
+    return words.say(lang, "app.redo_round" if entry.get("completes") else "app.redo_what",
+                     what=entry_named(lang, entry))
+
+
 def who(lang: str, action: dict) -> str:
     """Who took the action ("the table" for table rulings)."""
     by = action.get("by", TABLE)
