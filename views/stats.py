@@ -190,6 +190,7 @@ def game_panel(app: Any, record: dict, wins: ft.Control) -> ft.Control:
     bins = record["histogram"]
     if bins:
         _, most, step = y_axis(0, max(b["count"] for b in bins) + 1, BARS_PLOT)
+        every = labelled_every(bins)
         chart = fch.BarChart(
             groups=[fch.BarChartGroup(x=i, rods=[fch.BarChartRod(to_y=b["count"], width=18, color=ft.Colors.PRIMARY,
                                                                  border_radius=3)])
@@ -198,7 +199,7 @@ def game_panel(app: Any, record: dict, wins: ft.Control) -> ft.Control:
             bottom_axis=fch.ChartAxis(title=ft.Text(app.t("stats.chart_score")), title_size=AXIS_TITLE,
                                       label_size=BARS_LABELS, labels=[
                 fch.ChartAxisLabel(value=i, label=ft.Text(number(b["low"]), size=11))
-                for i, b in enumerate(bins) if i % labelled_every(bins) == 0]),
+                for i, b in enumerate(bins) if i % every == 0]),
             left_axis=value_axis(app.t("stats.chart_count_teams" if record["teams"] else "stats.chart_count"),
                                  0, most, step, label_size=BARS_LABELS),
             horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1, interval=step),

@@ -166,6 +166,12 @@ def matcher(state: dict) -> Matcher:
     return Matcher(state["aliases"] + state["learned"], state["options"]["suggest_at"])
 
 
+def crossed_by_rulings(review: dict, player: str) -> bool:
+    """Whether a spool's review (`spool_review`) crosses the player's answer out by the table's rulings alone: every
+    answer it is the same as, the table ruled so (no one wrote the same words)."""
+    return player in review["duplicates"] and review["ruled"][player] == review["same"][player]
+
+
 def ruling_on(state: dict, a: str, b: str) -> bool | None:
     """The table's ruling on the pair of players a, b for the spool being scored (same: True), or None."""
     return next((r["same"] for r in state["rulings"] if {r["a"], r["b"]} == {a, b}), None)
@@ -583,7 +589,7 @@ class KnitWit(Engine):
             else:
                 status = "valid"
             answers[p] = {"text": text, "status": status, "points": review["loops"] if status == "valid" else 0}
-            if status == "duplicate" and review["ruled"][p] == review["same"][p]:
+            if status == "duplicate" and crossed_by_rulings(review, p):
                 answers[p]["ruled"] = review["ruled"][p]
         return {"spool": review["spool"], "loops": review["loops"], "tags": review["tags"], "answers": answers}
 

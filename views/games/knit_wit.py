@@ -684,7 +684,7 @@ def marks(ctx: GameContext, review: dict, player: str) -> list[str]:
     if not text:
         return [ctx.t("knit_wit.view.mark_blank")]
     out = []
-    if player in review["duplicates"] and review["ruled"][player] == review["same"][player]:
+    if kw.crossed_by_rulings(review, player):
         out.append(ctx.t("knit_wit.view.mark_ruled_same", names=review["ruled"][player]))
     elif player in review["duplicates"]:
         key, params = review["reasons"][player]
