@@ -636,6 +636,7 @@ def test_every_key_is_translated_in_both_languages():
     used |= {"guess_club.description", "guess_club.line.chips", "guess_club.line.loans",
              "guess_club.action.play[named=true]", "guess_club.action.rule[count=0]", "guess_club.action.rule_invalid",
              "guess_club.action.hand_ruling[same=true]", "guess_club.action.rule_matched",
+             "guess_club.action.rule_read", "guess_club.action.rule_read_invalid",
              "guess_club.action.matched_card", "guess_club.app.breakdown_line"}
     assert used <= set(tables["en"])
     assert {k for k in tables["en"] if not k.startswith("guess_club.view.")} <= used
@@ -993,17 +994,21 @@ def test_a_hand_ruling_is_logged_as_same_or_different(same, en, zh):
     assert (i18n.text("en", key, **params), i18n.text("zh-CN", key, **params)) == (en, zh)
 
 
-def test_a_ruling_that_revealed_cards_names_them_in_the_log_and_the_undo_button():
+def test_a_ruling_names_the_card_read_out_and_the_cards_it_revealed_in_the_log_and_the_undo_button():
     """The host's Undo read "Ann ruled the card fits the topic, with 1 matching card" (played at a table): which
     card was turned up? The log entry (which the Undo button and the log row say) names each matched card, whose and
-    as written; a ruling without a match reads as before."""
-    table = Table(cards=2)
-    table.deal({"A": ["a1", "a2"], "B": ["apple", "b2"], "C": ["Apple", "c2"]})
+    as written. A ruling without a match, or of a card that does not fit, read "A ruled the card does not fit the
+    topic" (played on phones in 简体中文: 「A 判定不切题」, three rulings back, which card?): it names the card read
+    out too (said aloud, and its play is logged by its text)."""
+    table = Table(cards=3)
+    table.deal({"A": ["a1", "a2", "a3"], "B": ["apple", "b2", "b3"], "C": ["Apple", "c2", "c3"]})
     table.do("play", "B", card=0).do("rule", "A", valid=True, matches=[["C", 0]])
     table.do("play", "C", card=1).do("rule", "A", valid=True, matches=[])
-    first, second = public_log(table.record, table.state)[-3], public_log(table.record, table.state)[-1]
+    table.do("play", "A", card=0).do("rule", "A", valid=False, matches=[])
+    log = public_log(table.record, table.state)
     said = [(i18n.text("en", e["what"][0], **e["what"][1]), i18n.text("zh-CN", e["what"][0], **e["what"][1]))
-            for e in (first, second)]
+            for e in (log[-5], log[-3], log[-1])]
     assert said == [("A ruled B's “apple” fits the topic, matching C's “Apple”",
                      "A 判定 B 的“apple”切题，相同的牌：C 的“Apple”"),
-                    ("A ruled the card fits the topic, with no matching card", "A 判定切题，没有相同的牌")]
+                    ("A ruled C's “c2” fits the topic, with no matching card", "A 判定 C 的“c2”切题，没有相同的牌"),
+                    ("A ruled A's “a1” does not fit the topic", "A 判定 A 的“a1”不切题")]

@@ -638,18 +638,25 @@ class GuessClub(Engine):
         return f"{GID}.action.{kind}", params
 
     def logged(self, state: dict, action: dict, nth: int) -> tuple[str, dict]:
-        """A ruling that revealed cards names them, whose and as written, and the card read out they match (the nth
-        ruling's, as the state keeps them: "A ruled C's “aple” fits the topic, matching B's “apple”"): a host
-        deciding whether to undo it saw only "with 1 matching card", then only the setter's own card, not the card
-        read out that it was ruled the same as. The cards were turned up for the table, so no secret is told. Any
-        other action as `describe` says it."""
+        """A ruling names the card read out it ruled on, whose and as written (the nth ruling's, as the state keeps
+        them), and the cards it revealed as matching: "A ruled C's “aple” fits the topic, matching B's “apple”",
+        "A ruled C's “aple” does not fit the topic". A host deciding whether to undo a ruling saw only "with 1
+        matching card" (then only the setter's own card), and "A ruled the card does not fit the topic" named no
+        card at all: which one, three rulings back? The card read out was said aloud (its play is logged by its
+        text) and matched cards were turned up for the table, so no secret is told. Any other action as
+        `describe` says it."""
         key, params = self.describe(action)
         ruled = state.get("ruled", [])
-        if key == f"{GID}.action.rule" and params["count"] and 0 < nth <= len(ruled) and ruled[nth - 1]["matches"]:
-            (player, text), matches = ruled[nth - 1]["read"], ruled[nth - 1]["matches"]
-            cards = [{"key": f"{GID}.action.matched_card", "player": p, "text": t} for p, t in matches]
-            return f"{GID}.action.rule_matched", {**params, "player": player, "text": text, "cards": cards}
-        return key, params
+        if action.get("type") != "rule" or not 0 < nth <= len(ruled):
+            return key, params
+        (player, text), matches = ruled[nth - 1]["read"], ruled[nth - 1]["matches"]
+        named = {**params, "player": player, "text": text}
+        if key == f"{GID}.action.rule_invalid":
+            return f"{GID}.action.rule_read_invalid", named
+        if not matches:
+            return f"{GID}.action.rule_read", named
+        cards = [{"key": f"{GID}.action.matched_card", "player": p, "text": t} for p, t in matches]
+        return f"{GID}.action.rule_matched", {**named, "cards": cards}
 
     def scoreboard(self, state: dict):
         """Money = chips − loans, loans shown apart; money after each finished round for the chart."""
