@@ -102,8 +102,19 @@ def own_hand(ctx: GameContext) -> list[ft.Control]:
     rows = [ft.Text(ctx.t("guess_club.view.in_hand", name=seat), size=16, weight=ft.FontWeight.W_600),
             *[ft.Text(text, size=16) for text in left]] if left else []
     if pending:
-        rows.append(aside(ctx.lang, ctx.t("guess_club.view.being_ruled", text=pending["text"])))
+        rows.append(aside(ctx.lang, being_ruled(ctx, pending["text"])))
     return [card(rows)] if rows else []
+
+
+def being_ruled(ctx: GameContext, text: str) -> str:
+    """The seat's card read out, and who rules on it.
+    RULING (who rules, said to each): the phone the engine's prompt asks for the ruling is told it rules, the ruling
+    above ("“Apple” is read out: you rule on it (above)"); any other is told the setter rules, by name. The setter
+    who read out her own card had read "being ruled on" (正在判定) while she was the one to rule."""
+    rules = any(e["type"] == "rule" and e["by"] == ctx.seat for e in ctx.engine.prompt(ctx.state))
+    if rules:
+        return ctx.t("guess_club.view.yours_to_rule", text=text)
+    return ctx.t("guess_club.view.being_ruled", text=text, name=ctx.state["setter"])
 
 
 def final(ctx: GameContext) -> ft.Control:
