@@ -9,7 +9,7 @@ import pytest
 from flet.messaging.protocol import MessageAction
 from flet.messaging.session import Session
 
-from scoring.record import mark, new_record
+from scoring.record import mark, new_record, redo_entry
 from storage import Store
 from tests.flet_session import Recorder, connect, decoded, settle
 from tests.helpers import field_named, run_async
@@ -321,6 +321,47 @@ def test_a_tap_refused_after_other_phones_moved_the_log_on_is_said_in_the_bar(tm
             said = [read(bar_words(c)) for c in list(phone.index.values()) if isinstance(c, ft.SnackBar) and c.open]
             assert said == [words.say("zh-CN", "bacon.out_round", now=2, round=1)], said
             phone.close()
+            await settle()
+
+    run_async(play())
+
+
+def test_a_hidden_hand_the_host_undid_comes_back_to_its_own_phones_form(tmp_path):
+    """Played on phones in 简体中文: A asked the host to take back a hand sent with a mis-tap; the host's Undo (which
+    names whose hand, not its answers) emptied A's form, and A had to type every answer again. A's phone is told the
+    host took its answers back and finds them in its fields again; B's phone gets neither the words nor the note."""
+    async def play() -> None:
+        with Store(tmp_path / "data") as store:
+            sid = store.create(new_record("guess_club", ["A", "B", "C"], {"cards": 2},
+                                          now="2025-01-01T20:00:00+00:00"))
+            hub = hub_for(store, sid)
+            phone, _ = await connect(main_for(store), f"/join/{sid}")
+            await sit(phone, hub.pin, "A")
+            other, _ = await connect(main_for(store), f"/join/{sid}")
+            await sit(other, hub.pin, "B")
+            host = live(store, sid)
+            host.play({"type": "topic", "by": "A", "text": "水果"}, words.now(), None)
+            await settle()
+            for number, text in ((1, "苹果"), (2, "梨")):
+                await typed(phone, field_named(list(phone.index.values()), f"答案 {number}"), text)
+            done = next(c for c in list(phone.index.values()) if isinstance(c, ft.FilledButton)
+                        and c.icon == ft.Icons.VISIBILITY_OFF)
+            await phone.dispatch_event(done._i, "click", None)
+            await settle()
+            assert store.state(sid)["hands"]["A"] is not None
+            host.undo(words.now(), False, mark(store.record(sid)))
+            await settle()
+            key, params = redo_entry(store.record(sid), store.state(sid))["what"]
+            assert read(words.say("zh-CN", key, **params)) == "A 交了 2 个暗写答案"
+            fields = [c.value for c in list(phone.index.values()) if isinstance(c, ft.TextField)
+                      and str(getattr(c.label, "value", c.label)).startswith("答案")]
+            assert fields == ["苹果", "梨"]
+            shown = [read(c.value) for c in list(phone.index.values()) if isinstance(c, ft.Text)]
+            assert words.say("zh-CN", "guess_club.view.hand_taken_back") in shown
+            seen = [read(c.value) for c in list(other.index.values()) if isinstance(c, (ft.Text, ft.TextField))]
+            assert not {"苹果", "梨", words.say("zh-CN", "guess_club.view.hand_taken_back")} & set(seen)
+            phone.close()
+            other.close()
             await settle()
 
     run_async(play())

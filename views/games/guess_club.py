@@ -41,7 +41,7 @@ from scoring.mechanics import ledger
 from validators.answers import SAME, explain
 from views import words
 from views.components.offers import offer_here
-from views.components.private import cover, done_label, elsewhere, opened, private_entry
+from views.components.private import COVER, cover, done_label, elsewhere, opened, private_entry
 from views.components.refusal import said as said_here  # the module names its own lines `said`
 from views.context import GameContext
 from views.ui import aside, draft_field, field_sheet, keyed, labelled, tint
@@ -287,11 +287,35 @@ def answers_panel(ctx: GameContext) -> ft.Control:
     # set, and this screen, like the shared one, offers no second topic form (a setter's phone led with one).
     offer_here(ctx, "topic")
     if player in waiting:
+        if hand_back(ctx, slot, player, count) and ctx.seat == player:
+            rows.append(aside(ctx.lang, ctx.t("guess_club.view.hand_taken_back")))
         notes = {**refusal_note(ctx, slot), **alike_note(ctx, slot)}
         rows.append(private_entry(ctx, slot, player, prompts, submit, notes=notes))
     rows += hand_question(ctx)
     rows.append(ft.Column(said, spacing=8))
     return card(rows)
+
+
+def hand_back(ctx: GameContext, slot: dict, player: str, count: int) -> bool:
+    """Whether player's hand was just taken back by an undo (the top of the screen's redo stack: on a seated phone
+    only its own seat's action undone), put back into their empty form once per undo.
+    RULING (a hand taken back): the host may undo a seat's hidden hand (a seat asks the host to take back a mis-tap;
+    nothing was shown, so no consent is asked), the Undo label says whose hand and how many answers, never which;
+    the seat's own phone is told the host took its answers back and finds them in its fields to change and hand in
+    again (A's phone had an empty form: every answer typed again). A form typed in since is left as it is; the
+    host's table screen, whose redo stack holds no seat's action, never gets them."""
+    undone = (ctx.record.get("redo") or [{}])[-1]
+    cards = undone.get("cards")
+    if undone.get("type") != "answers" or undone.get("by") != player or not isinstance(cards, list) \
+            or len(cards) != count:
+        return False
+    mark = [ctx.actions, undone.get("at")]
+    if slot.get("handed") != mark:
+        if slot.get("player") != player or not any(slot.get("answers") or []):
+            slot.clear()
+            slot.update(player=player, phase=COVER, answers=[str(card) for card in cards])
+        slot["handed"] = mark
+    return True
 
 
 def refusal_note(ctx: GameContext, slot: dict) -> dict[int, list[ft.Control]]:
