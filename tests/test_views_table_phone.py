@@ -360,6 +360,10 @@ def test_a_hidden_hand_the_host_undid_comes_back_to_its_own_phones_form(tmp_path
             assert words.say("zh-CN", "guess_club.view.hand_taken_back") in shown
             seen = [read(c.value) for c in list(other.index.values()) if isinstance(c, (ft.Text, ft.TextField))]
             assert not {"苹果", "梨", words.say("zh-CN", "guess_club.view.hand_taken_back")} & set(seen)
+            host.play({"type": "answers", "by": "C", "cards": ["橙子", "葡萄"]}, words.now(), None)
+            await settle()  # the note stays above the fields (gone, it moved them: drawn anew, the keyboard lost)
+            shown = [read(c.value) for c in list(phone.index.values()) if isinstance(c, ft.Text)]
+            assert words.say("zh-CN", "guess_club.view.hand_taken_back") in shown
             phone.close()
             other.close()
             await settle()

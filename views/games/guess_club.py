@@ -275,7 +275,10 @@ def answers_panel(ctx: GameContext) -> ft.Control:
             slot["refusal"] = {"key": err.key, "params": dict(err.params), "answers": list(answers)}
 
         action = {"type": "answers", "by": player, "cards": answers}
-        return not flag_alike(ctx, slot, action) and ctx.dispatch(action, refused=refused)
+        sent = not flag_alike(ctx, slot, action) and ctx.dispatch(action, refused=refused)
+        if sent:
+            slot.pop("taken_back", None)
+        return sent
 
     # Who is done and who is writing are one control, last: a hand coming in adds a line to it, which above the
     # fields moved them and "Save" down by a line under a finger about to tap (28 px on a phone).
@@ -297,8 +300,10 @@ def answers_panel(ctx: GameContext) -> ft.Control:
 
 
 def hand_back(ctx: GameContext, slot: dict, player: str, count: int) -> bool:
-    """Whether player's hand was just taken back by an undo (the top of the screen's redo stack: on a seated phone
-    only its own seat's action undone), put back into their empty form once per undo.
+    """Whether player's form holds their hand taken back by an undo (the top of the screen's redo stack: on a seated
+    phone only its own seat's action undone), put back into their empty form once per undo.
+    The note stays until the hand is in again, though another seat acts meanwhile (gone, it moved the fields under
+    it, which Flet then draws anew: a field being typed in loses its keyboard).
     RULING (a hand taken back): the host may undo a seat's hidden hand (a seat asks the host to take back a mis-tap;
     nothing was shown, so no consent is asked), the Undo label says whose hand and how many answers, never which;
     the seat's own phone is told the host took its answers back and finds them in its fields to change and hand in
@@ -306,16 +311,14 @@ def hand_back(ctx: GameContext, slot: dict, player: str, count: int) -> bool:
     host's table screen, whose redo stack holds no seat's action, never gets them."""
     undone = (ctx.record.get("redo") or [{}])[-1]
     cards = undone.get("cards")
-    if undone.get("type") != "answers" or undone.get("by") != player or not isinstance(cards, list) \
-            or len(cards) != count:
-        return False
     mark = [ctx.actions, undone.get("at")]
-    if slot.get("handed") != mark:
+    if undone.get("type") == "answers" and undone.get("by") == player and isinstance(cards, list) \
+            and len(cards) == count and slot.get("handed") != mark:
         if slot.get("player") != player or not any(slot.get("answers") or []):
             slot.clear()
-            slot.update(player=player, phase=COVER, answers=[str(card) for card in cards])
+            slot.update(player=player, phase=COVER, answers=[str(card) for card in cards], taken_back=True)
         slot["handed"] = mark
-    return True
+    return bool(slot.get("taken_back")) and slot.get("player") == player
 
 
 def refusal_note(ctx: GameContext, slot: dict) -> dict[int, list[ft.Control]]:
