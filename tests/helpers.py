@@ -162,6 +162,9 @@ class BrowserStorage:
         self.kept.pop(key, None)
         return True
 
+    async def get_keys(self, key_prefix: str) -> list[str]:
+        return [key for key in self.kept if key.startswith(key_prefix)]
+
 
 def run_tasks(page: Any) -> None:
     """Run, in order, what a screen asked its stand-in page to run (`page.tasks`: function and arguments)."""

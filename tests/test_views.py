@@ -1219,6 +1219,52 @@ def test_the_statistics_open_on_the_first_by_name_of_players_with_equal_wins(app
     assert any(line.startswith("Bo: 2 ") for line in texts(stats.build(app)[1]))
 
 
+def family_night(store, referee: bool = False) -> tuple[str, str]:
+    """Three finished family sessions (小明 wins most); the newest was played in table mode, a phone holding
+    奶奶's seat (the referee seat's with referee): returns that phone's key in its browser storage and its token;
+    the phones read English."""
+    from tests.test_stats import finished
+    store.set_setting("lang", "en")
+    from views.table_hub import hub_for
+    family = ["爸爸", "妈妈", "小明", "奶奶"]
+    finished(store, [{"爸爸": 10, "妈妈": 12, "小明": 20, "奶奶": 3}], "2026-11-29T20:00:00", players=family)
+    finished(store, [{"爸爸": 4, "妈妈": 20, "小明": 30, "奶奶": 8}], "2026-11-15T20:00:00", players=family)
+    sid = store.create(new_record("score_pad", family, now="2026-12-06T20:00:00"))
+    hub = hub_for(store, sid)
+    token = hub.join(hub.pin, "table" if referee else "奶奶")
+    store.play(sid, {"type": "round", "by": "table", "scores": {"爸爸": 9, "妈妈": 1, "小明": 3, "奶奶": 30}},
+               "2026-12-06T20:30:00")
+    store.play(sid, {"type": "finish", "by": "table"}, "2026-12-06T21:00:00")
+    return f"tableside.seat.{sid}", token
+
+
+def test_the_statistics_open_on_the_player_whose_phone_it_is(tmp_path):
+    """奶奶 played the last game on her own phone (table mode) and opened the statistics there: they opened on 小明,
+    who has won most, and she chose herself every time. A phone that holds a player's seat opens on that player
+    (until another is chosen); one holding the referee's seat, or none, opens on the most wins as before."""
+    from views import stats
+    with Store(tmp_path / "data") as store:
+        key, token = family_night(store)
+        for kept, first in (({key: token}, "奶奶"), ({}, "小明"), ({key: "a-freed-seat"}, "小明")):
+            tab = phone_tab(store, BrowserStorage(kept), "/stats")
+            stats.build(tab)
+            run_tasks(tab.page)
+            assert any(line.startswith(f"{first}: 3 ") for line in texts(stats.build(tab)[1])), kept
+            tab.local("stats")["player"] = "爸爸"
+            assert any(line.startswith("爸爸: 3 ") for line in texts(stats.build(tab)[1]))
+
+
+def test_the_referees_phone_opens_the_statistics_on_the_most_wins(tmp_path):
+    """The referee seat is the table's, no player's: its phone opens on whoever has won most."""
+    from views import stats
+    with Store(tmp_path / "data") as store:
+        key, token = family_night(store, referee=True)
+        tab = phone_tab(store, BrowserStorage({key: token}), "/stats")
+        stats.build(tab)
+        run_tasks(tab.page)
+        assert any(line.startswith("小明: 3 ") for line in texts(stats.build(tab)[1]))
+
+
 def game_cards(body) -> list[list[str]]:
     """A player's record per game on the statistics screen: each game's name, then its figures in order."""
     cards = [c for c in walk(body) if isinstance(c, ft.Card) and str(c.key).startswith("stats-game-")]

@@ -4,6 +4,7 @@ session shows (`bgstats_buttons`). Everything is read from the store's statistic
 
 from __future__ import annotations
 
+import asyncio
 import json
 import math
 from fractions import Fraction
@@ -11,6 +12,8 @@ from typing import Any
 
 import flet as ft
 
+from scoring import names
+from scoring.core import TABLE
 from storage import exports
 from storage.stats import LOWEST, TITLED
 from views import words
@@ -62,9 +65,12 @@ def game_label(app: Any, stats: Any, game_key: str) -> str:
 
 def build(app: Any) -> tuple[str, ft.Control, str]:
     """The statistics screen.
-    RULING (who it opens on): until one is chosen, the player who has won most over all games (equals: the first by
-    name), the one a table checking "who is best" looks for (it opened on the first by name, who may have won
-    nothing)."""
+    RULING (who it opens on): until one is chosen, the player whose phone it is: the player seat this phone holds
+    in table mode (`own_player`; 奶奶, who played on her own phone, opened on 小明 and chose herself every time);
+    else, and on the referee seat's phone (the table's, no player's), the player who has won most over all games
+    (equals: the first by name), the one a table checking "who is best" looks for (it opened on the first by name,
+    who may have won nothing). The phone's seats are read from its browser storage once per tab, after the screen
+    is first drawn: it is drawn again on its player if it has one and none was chosen meanwhile."""
     stats = app.store.stats()
     choice = app.local("stats")
     players, games = stats.players(), stats.games()
@@ -72,7 +78,11 @@ def build(app: Any) -> tuple[str, ft.Control, str]:
     if not players:
         sections.append(aside(app.lang, app.t("stats.empty")))
         return app.t("stats.title"), ft.Column(controls=sections, spacing=12), "/"
-    player = choice.get("player") if choice.get("player") in players else stats.most_wins()[0][0]
+    if "own" not in choice and app.prefs is not None:
+        choice["own"] = None
+        app.page.run_task(read_own_player, app)
+    own = choice.get("own")
+    player = next(p for p in (choice.get("player"), own, stats.most_wins()[0][0]) if p in players)
     game = choice.get("game") if choice.get("game") in games else games[0]
     rival = choice.get("rival") if choice.get("rival") in players and choice.get("rival") != player else first_rival(
         stats, player, players)
@@ -87,6 +97,33 @@ def build(app: Any) -> tuple[str, ft.Control, str]:
                  chooser(app, "game", app.t("stats.game"), games, game, label_of=lambda g: game_label(app, stats, g)),
                  game_panel(app, stats.game(game), most_wins(app, stats, game))]
     return app.t("stats.title"), ft.Column(controls=sections, spacing=12), "/"
+
+
+async def read_own_player(app: Any) -> None:
+    """Read the seat tokens this phone keeps (`views.join`) and draw the screen again on its player, if it has one
+    and none was chosen meanwhile."""
+    from views.join import PREFS_KEY
+
+    keys = await app.prefs.get_keys(PREFS_KEY)
+    tokens = await asyncio.gather(*(app.prefs.get(key) for key in keys))
+    choice = app.local("stats")
+    choice["own"] = own_player(app.store, {key.removeprefix(PREFS_KEY): t for key, t in zip(keys, tokens)})
+    if choice["own"] and "player" not in choice:
+        app.render()
+
+
+def own_player(store: Any, held: dict[str, Any]) -> str | None:
+    """The player whose phone holds these seat tokens (session id: token), as the statistics name them: the player
+    seat held in the newest session (by its start) whose table still knows the token; None for none, or for the
+    referee seat (the table's)."""
+    from views.table_hub import seat_held
+
+    started = {s["id"]: s.get("created", "") for s in store.sessions() if s["id"] in held}
+    for sid in sorted(started, key=lambda sid: (started[sid], sid), reverse=True):
+        seat = seat_held(store.table(sid).get("seats") or {}, held[sid])
+        if seat is not None:
+            return None if seat == TABLE else store.stats().shown(names.key(seat))
+    return None
 
 
 def most_wins(app: Any, stats: Any, game: str | None = None) -> ft.Control:

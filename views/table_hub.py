@@ -243,12 +243,10 @@ class TableHub:
 
     def seat_of(self, token: str | None) -> str:
         """The seat a token holds; refused `table.token_unknown` (never issued, or the seat was freed)."""
-        if isinstance(token, str) and token:
-            mine = digest(token)
-            for seat, held in self.data["seats"].items():
-                if hmac.compare_digest(held, mine):
-                    return seat
-        raise RuleError("table.token_unknown")
+        seat = seat_held(self.data["seats"], token)
+        if seat is None:
+            raise RuleError("table.token_unknown")
+        return seat
 
     def free(self, seat: str) -> None:
         """The host frees a seat: its token stops working and its phones are told."""
@@ -689,6 +687,14 @@ def _ends_with(tie: dict, shown: Mark) -> bool:
 
 _HUBS: dict[tuple[int, str], TableHub] = {}
 _HUBS_LOCK = threading.Lock()
+
+
+def seat_held(seats: dict[str, str], token: Any) -> str | None:
+    """The seat of a table's seats (seat: its token's digest) that token holds, or None."""
+    if isinstance(token, str) and token:
+        mine = digest(token)
+        return next((seat for seat, held in seats.items() if hmac.compare_digest(held, mine)), None)
+    return None
 
 
 def hub_for(store: Any, sid: str) -> TableHub:
