@@ -810,6 +810,15 @@ def engine(game_id: str) -> Engine:
     return _GAMES[game_id]
 
 
+def game_name(lang: str, game_id: str) -> str:
+    """A game's name in lang (English where it has none in lang; the id of a game this version does not have)."""
+    try:
+        named = engine(game_id).game.names
+    except RuleError:
+        return game_id
+    return named.get(lang) or named.get("en") or game_id
+
+
 def cooperative(game_id: str) -> bool:
     """Whether a game is cooperative (`Game.cooperative`; False for an id no engine knows)."""
     _load_games()

@@ -39,7 +39,7 @@ key of the backup ("tableside_backup" or "sessions") is a backup, anything else 
 (under its own id or the id an earlier import gave it): then nothing is stored and that session is the answer
 (re-importing an exported game had made a second copy, which the statistics counted twice). The app's exports
 that are not for importing are told by their content, not their name, and refused saying what they are: the CSV
-of every session (its first line is `CSV_COLUMNS`, after a byte-order mark) and a BG Stats play (an object with
+of every session (its first line is a header it has had, in either language, after a byte-order mark) and a BG Stats play (an object with
 BG Stats' `sourceName`, `playDate` and `players`; a session's record has none of the first two). Any other file
 that is neither a backup nor an object with a session's `game` or `players` (another app's JSON, a list) is refused
 as no Tableside file, rather than by the first field a session does not have.
@@ -60,9 +60,9 @@ from datetime import datetime
 from typing import Any, Callable
 from urllib.parse import quote
 
-from scoring import names, plain
+from scoring import i18n, names, plain
 from scoring import record as rec
-from scoring.core import cooperative, engine
+from scoring.core import cooperative, engine, game_name
 from scoring.errors import RuleError
 from storage.stats import Stats, game_key, most_spelled
 from storage.store import IMPORT_MAX_BYTES
@@ -74,8 +74,8 @@ BACKUP_KEYS = ("tableside_backup", "sessions")
 BACKUP_VERSION = 1
 MAX_FILE_BYTES = 16 * 1024 * 1024
 CSV_COLUMNS = ("session", "game", "status", "started", "finished", "player", "seat", "score", "place", "winner",
-               "title", "lowest_wins")
-CSV_HEADERS = tuple(",".join(CSV_COLUMNS[:n]) for n in (12, 11, 10))  # this app's; before session 67; before 65
+               "title", "lowest_wins")  # the columns, named in the word tables (`records.csv.<column>`)
+CSV_OLD_HEADERS = tuple(",".join(CSV_COLUMNS[:n]) for n in (12, 11, 10))  # sessions 67-76; before 67; before 65
 BGSTATS_KEYS = {"sourceName", "playDate", "players"}
 
 
@@ -128,32 +128,55 @@ def as_text(name: str) -> str:
     return f"'{name}" if name[:1] in ("=", "+", "-", "@", "\t", "\r") else name
 
 
-def sessions_csv(summaries: list[dict], stats: Stats | None = None) -> str:
+def csv_header(lang: str) -> list[str]:
+    """The CSV's header row in lang."""
+    return [i18n.text(lang, f"records.csv.{column}") for column in CSV_COLUMNS]
+
+
+def csv_headers() -> tuple[str, ...]:
+    """Every header line the app's CSV has had: in each language now, and the English machine names before."""
+    return tuple(",".join(csv_header(lang)) for lang in i18n.LANGUAGES) + CSV_OLD_HEADERS
+
+
+def csv_time(stamp: str) -> str:
+    """A stored time as the app shows it in lists, local and to the minute ("2026-12-07 22:37"); empty for none."""
+    moment = _local(stamp)
+    return moment.strftime("%Y-%m-%d %H:%M") if moment else ""
+
+
+def sessions_csv(summaries: list[dict], lang: str, stats: Stats | None = None) -> str:
     """Every session as CSV, one row per player per session (from the summaries: no replay); player names as
     text (`as_text`). A cooperative game's rows have no place (the crew is not ranked: a lost crew's players read
-    place 1 each); its winner column is the crew's outcome, the same on every row. The last column, `title`, is the
-    session's title as text (a score pad's game, "Azul": every pad's `game` is score_pad), empty where it has none;
-    `lowest_wins` says "yes" where the lowest total won (a score pad set so: a place 1 beside the lowest score had
-    read as a mistake in a spreadsheet), "no" elsewhere.
+    place 1 each); its winner column is the crew's outcome, the same on every row. The `title` column is the
+    session's title as text (a score pad's game, "Azul"), empty where it has none; `lowest_wins` says yes where the
+    lowest total won (a score pad set so: a place 1 beside the lowest score had read as a mistake in a spreadsheet).
+
+    RULING (a Chinese table opened it in WPS and met English headers, "score_pad", machine ids and
+    "2026-12-07T22:37:00+00:00"): the CSV is in the language of the phone that exports it: its headers, the game's
+    name, the status and yes/no (`records.csv.*` in the word tables); times local, as the app's lists show them
+    ("2026-12-07 22:37"); the session column numbers the sessions in the file, oldest first (its rows share the
+    number): no column is machine-readable, as nothing reads the CSV back (`is_csv_export` refuses it on import).
 
     Ruling: a player, and a titled pad's game, are named as the statistics name them (`spelled`, over `stats`: the
     store's index, else one over these summaries), so "Ann", "ann" and "Ａｎｎ" are one player in a spreadsheet's
     pivot as on the statistics screen (the CSV had kept each as typed: three players there, one on the screen)."""
     spelled = spelled_as(summaries, Stats(summaries) if stats is None else stats)
+    said = {word: i18n.text(lang, f"records.csv.{word}") for word in ("yes", "no", "status.finished", "status.active")}
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
-    for summary in sorted(summaries, key=lambda s: (s.get("created", ""), s["id"])):
+    writer.writerow(csv_header(lang))
+    for number, summary in enumerate(sorted(summaries, key=lambda s: (s.get("created", ""), s["id"])), 1):
         totals = summary.get("totals") or {}
         places = {} if cooperative(summary["game"]) else summary.get("ranks") or {}
         winners = set(summary.get("winners") or [])
-        finished = summary.get("updated", "") if summary["status"] == "finished" else ""
+        finished = csv_time(summary.get("updated", "")) if summary["status"] == "finished" else ""
         title = summary.get("title", "") if rec.game_title(summary) is None else spelled(game_key(summary), "", True)
         for seat, name in enumerate(summary["players"], 1):
-            writer.writerow([summary["id"], summary["game"], summary["status"], summary.get("created", ""),
-                             finished, as_text(spelled(names.key(name), name)), seat, totals.get(name, ""),
-                             places.get(name, ""), "yes" if name in winners else "no", as_text(title),
-                             "yes" if summary.get("lower_wins") else "no"])
+            writer.writerow([number, game_name(lang, summary["game"]), said[f"status.{summary['status']}"],
+                             csv_time(summary.get("created", "")), finished, as_text(spelled(names.key(name), name)),
+                             seat, totals.get(name, ""), places.get(name, ""),
+                             said["yes" if name in winners else "no"], as_text(title),
+                             said["yes" if summary.get("lower_wins") else "no"]])
     return out.getvalue()
 
 
@@ -284,11 +307,13 @@ def merge_backup(store: Any, records: list[dict]) -> dict:
 
 
 def is_csv_export(data: str | bytes) -> bool:
-    """Whether a file is the CSV of every session (`sessions_csv`): its first line is the header (after a
-    byte-order mark; a spreadsheet may have ended it with a carriage return)."""
-    head = data[:len(CSV_HEADERS[0]) + 8]
+    """Whether a file is the CSV of every session (`sessions_csv`): its first line is a header it has had
+    (`csv_headers`: in either language, or the old English one; after a byte-order mark; a spreadsheet may have
+    ended it with a carriage return)."""
+    headers = csv_headers()
+    head = data[:max(len(header.encode("utf-8")) for header in headers) + 8]
     text = head if isinstance(head, str) else bytes(head).decode("utf-8", "replace")
-    return text.lstrip("\ufeff").splitlines()[:1] in ([header] for header in CSV_HEADERS)
+    return text.lstrip("\ufeff").splitlines()[:1] in ([header] for header in headers)
 
 
 def is_bgstats_play(parsed: Any) -> bool:

@@ -29,6 +29,12 @@ GAME_KEYS = {"name", "bggId", "highestWins", "noPoints", "sourceGameId"}
 PLAYER_KEYS = {"name", "score", "rank", "winner", "startPlayer", "role", "sourcePlayerId"}
 
 
+def csv_rows(summaries: list[dict], stats=None) -> list[dict]:
+    """The English CSV of these sessions, each row by its column's id (`exports.CSV_COLUMNS`)."""
+    rows = list(csv.reader(io.StringIO(exports.sessions_csv(summaries, "en", stats))))
+    return [dict(zip(exports.CSV_COLUMNS, row)) for row in rows[1:]]
+
+
 @pytest.fixture
 def store(tmp_path):
     """A store with one finished score pad session played over 25 minutes."""
@@ -50,8 +56,7 @@ def test_a_titled_score_pads_bgstats_play_is_of_its_game(store):
         play = exports.bgstats_play(store.load(sid), store.state(sid), "Score pad")
         assert play["game"]["name"] == title.strip() and play["game"]["sourceGameId"] == "score_pad:azul"
         assert play["comments"] == "" and play["game"]["highestWins"] and play["players"][1]["winner"]
-    rows = list(csv.DictReader(io.StringIO(exports.sessions_csv(store.sessions()))))
-    assert {r["title"] for r in rows if r["session"] == sid} == {"ａzul"}  # every pad's game is score_pad
+    assert {r["title"] for r in csv_rows(store.sessions())} == {"ａzul"}  # every pad's game is the score pad
     rummy = new_record("rummy", ["Ann", "Bo"], title="Friday")
     play = exports.bgstats_play(rummy, engine("rummy").new_state(["Ann", "Bo"], rummy["options"], 0), "Rummy")
     assert (play["game"]["name"], play["game"]["sourceGameId"], play["comments"]) == ("Rummy", "rummy", "Friday")
@@ -80,11 +85,68 @@ def test_bgstats_play_has_the_documented_fields(store):
 def test_csv_has_one_row_per_player_per_session(store, tmp_path):
     """Header, then a row for each seat of each session, unfinished sessions included."""
     store.create(new_record("score_pad", ["A", "B", "C"], now="2026-03-02T20:00:00"))
-    rows = list(csv.DictReader(io.StringIO(exports.sessions_csv(store.sessions()))))
-    assert len(rows) == 5 and tuple(rows[0]) == exports.CSV_COLUMNS
+    rows = csv_rows(store.sessions())
+    assert len(rows) == 5
     assert [(r["player"], r["score"], r["place"], r["winner"]) for r in rows[:2]] == [
         ("Ann", "12", "2", "no"), ("小明", "30", "1", "yes")]
-    assert rows[2]["status"] == "active" and rows[2]["finished"] == "" and {r["title"] for r in rows} == {""}
+    assert rows[2]["status"] == "In progress" and rows[2]["finished"] == "" and {r["title"] for r in rows} == {""}
+
+
+CSV_WORDS = {
+    "en": (["Session", "Game", "Status", "Started", "Finished", "Player", "Seat", "Score", "Place", "Winner",
+            "Title", "Lowest wins"],
+           [["1", "Score pad", "Finished", "2026-03-02 04:00", "2026-03-02 04:30", "Ann", "1", "12", "2", "no", "", "no"],
+            ["1", "Score pad", "Finished", "2026-03-02 04:00", "2026-03-02 04:30", "小明", "2", "30", "1", "yes", "",
+             "no"],
+            ["2", "Score pad", "In progress", "2026-03-03 04:00", "", "A", "1", "0", "1", "no", "", "yes"]]),
+    "zh-CN": (["对局", "游戏", "状态", "开始", "结束", "玩家", "座位", "得分", "名次", "获胜", "标题", "低分获胜"],
+              [["1", "通用计分板", "已结束", "2026-03-02 04:00", "2026-03-02 04:30", "Ann", "1", "12", "2", "否", "", "否"],
+               ["1", "通用计分板", "已结束", "2026-03-02 04:00", "2026-03-02 04:30", "小明", "2", "30", "1", "是", "", "否"],
+               ["2", "通用计分板", "进行中", "2026-03-03 04:00", "", "A", "1", "0", "1", "否", "", "是"]]),
+}
+
+
+@pytest.fixture
+def shanghai(monkeypatch):
+    """The machine's time zone is China's (UTC+8) while the test runs."""
+    import time
+    monkeypatch.setenv("TZ", "Asia/Shanghai")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_the_csv_reads_in_the_phones_language_with_the_apps_dates(store, lang, shanghai):
+    """A Chinese table opened the CSV in WPS and met English headers, "score_pad" for the game, a session's
+    machine id and "2026-03-01T20:00:00+00:00". The CSV is in the language of the phone that exported it: its
+    headers, the game's name, the status and yes/no; dates local and as the app shows them ("2026-03-02 04:00" in
+    Shanghai); sessions numbered in the file, oldest first (the rows of one session share its number)."""
+    store.create(new_record("score_pad", ["A"], {"lower_wins": True}, now="2026-03-02T20:00:00+00:00"))
+    rows = list(csv.reader(io.StringIO(exports.sessions_csv(store.sessions(), lang))))
+    header, body = CSV_WORDS[lang]
+    assert rows == [header, *body]
+    assert exports.is_csv_export(exports.sessions_csv(store.sessions(), lang).encode("utf-8-sig"))
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_a_csv_picked_to_import_in_either_language_changes_nothing(store, lang):
+    """The CSV exported in either language, and the old English CSV (its machine header: sessions 64-76), is
+    recognised when picked to import (as saved, and as a spreadsheet saves it again with CRLF): it is refused as
+    the CSV, saying what to pick instead, and the statistics are as they were (nothing stored, nothing lost)."""
+    new = exports.sessions_csv(store.sessions(), lang)
+    old = ",".join(exports.CSV_COLUMNS) + "\n" + new.split("\n", 1)[1]
+    before = (store.stats().players(), store.stats().player("Ann"), store.stats().game("score_pad"))
+    with Store(store.folder.parent / "other") as other:
+        for text in (new, old):
+            for data in (text.encode("utf-8-sig"), text.replace("\n", "\r\n").encode("utf-8-sig"), text):
+                for into in (store, other):
+                    with pytest.raises(RuleError) as refused:
+                        exports.import_file(into, data)
+                    assert refused.value.key == "records.import_csv"
+        assert other.sessions() == []
+    assert (store.stats().players(), store.stats().player("Ann"), store.stats().game("score_pad")) == before
 
 
 def test_the_csv_names_a_player_and_a_titled_game_as_the_statistics_do(store):
@@ -99,8 +161,7 @@ def test_the_csv_names_a_player_and_a_titled_game_as_the_statistics_do(store):
     for name in ("Bo", "bo", "Bo"):
         store.create(new_record("score_pad", [name, "小明 "], now="2026-03-03T20:00:00+00:00"))
     stats = store.stats()
-    for csv_text in (exports.sessions_csv(store.sessions(), stats), exports.sessions_csv(store.sessions())):
-        rows = list(csv.DictReader(io.StringIO(csv_text)))
+    for rows in (csv_rows(store.sessions(), stats), csv_rows(store.sessions())):
         assert {r["player"] for r in rows} == {*stats.players(), "Bo"} == {"Ann", "小明", "Bo"}
         assert [r["title"] for r in rows if r["title"]] == [stats.title("score_pad:azul")] * 4
         assert [(r["player"], r["score"], r["seat"]) for r in rows if r["score"] == "5"] == [("Ann", "5", "1")] * 2
@@ -306,8 +367,9 @@ def test_the_apps_own_csv_and_bg_stats_files_are_named_when_picked_to_import(sto
     what it is, with the files to pick instead, in both languages; nothing is stored."""
     sid = store.sessions()[0]["id"]
     play = exports.bgstats_play(store.load(sid), store.state(sid), "Score pad")
-    csv_text = exports.sessions_csv(store.sessions())
-    older = ["\n".join(line.rsplit(",", n)[0] for line in csv_text.splitlines()) for n in (1, 2)]  # sessions 66, 64
+    csv_text = exports.sessions_csv(store.sessions(), "en")
+    old = ",".join(exports.CSV_COLUMNS) + "\n" + csv_text.split("\n", 1)[1]  # sessions 67-76
+    older = ["\n".join(line.rsplit(",", n)[0] for line in old.splitlines()) for n in (1, 2)]  # sessions 66, 64
     files = {"records.import_csv": [csv_text.encode("utf-8-sig"), csv_text.replace("\n", "\r\n").encode(),
                                     *(text.encode("utf-8") for text in older)],
              "records.import_bgstats": [json.dumps(play, ensure_ascii=False, indent=2).encode("utf-8")]}
@@ -605,7 +667,7 @@ def test_a_shared_place_skips_the_next_in_the_exports_as_on_the_end_screen(tmp_p
         sid = finished(store)
         shown = places(engine("score_pad").scoreboard(store.state(sid)))
         play = exports.bgstats_play(store.load(sid), store.state(sid), "Score pad")
-        rows = list(csv.DictReader(io.StringIO(exports.sessions_csv(store.sessions()))))
+        rows = csv_rows(store.sessions())
     assert shown == [(1, "小明"), (1, "Ann"), (3, "Cy")]
     assert {p["name"]: p["rank"] for p in play["players"]} == {"小明": 1, "Ann": 1, "Cy": 3}
     assert {r["player"]: r["place"] for r in rows} == {"小明": "1", "Ann": "1", "Cy": "3"}
@@ -644,7 +706,7 @@ def test_the_second_of_two_teams_is_placed_second_everywhere(tmp_path, monkeypat
         sid = finished(store)
         shown = places(engine("bacon").scoreboard(store.state(sid)))
         play = exports.bgstats_play(store.load(sid), store.state(sid), "Bacon")
-        rows = list(csv.DictReader(io.StringIO(exports.sessions_csv(store.sessions()))))
+        rows = csv_rows(store.sessions())
     assert shown == [(1, "Ann"), (1, "Cy"), (2, "Bo"), (2, "Di")]
     assert {p["name"]: p["rank"] for p in play["players"]} == expected
     assert {r["player"]: int(r["place"]) for r in rows} == expected
@@ -655,7 +717,7 @@ def test_a_name_that_looks_like_a_formula_is_text_in_the_csv(tmp_path):
     crafted name could run a command). Such a name gets a leading apostrophe; others are left as they are."""
     with Store(tmp_path / "data") as store:
         store.create(new_record("score_pad", ["=1+1", "@Bo", "-Cy", "Ann"], now="2026-03-02T20:00:00"))
-        rows = list(csv.DictReader(io.StringIO(exports.sessions_csv(store.sessions()))))
+        rows = csv_rows(store.sessions())
     assert [r["player"] for r in rows] == ["'=1+1", "'@Bo", "'-Cy", "Ann"]
 
 
@@ -681,7 +743,7 @@ def test_csv_says_where_the_lowest_total_won(tmp_path):
             sid = store.create(new_record("score_pad", ["Ann", "Bo"], {"lower_wins": lower_wins}))
             store.play(sid, {"type": "round", "by": "table", "scores": {"Ann": 2, "Bo": 9}})
             store.play(sid, {"type": "finish", "by": "table"})
-        rows = list(csv.DictReader(io.StringIO(exports.sessions_csv(store.sessions()))))
+        rows = csv_rows(store.sessions())
     said = {(r["lowest_wins"], r["player"]): (r["score"], r["place"]) for r in rows}
     assert said == {("yes", "Ann"): ("2", "1"), ("yes", "Bo"): ("9", "2"),
                     ("no", "Ann"): ("2", "2"), ("no", "Bo"): ("9", "1")}

@@ -1811,7 +1811,7 @@ def test_a_crews_exports_give_no_places(app):
     from storage import exports
 
     sid = lost_crew(app)
-    rows = list(csv.reader(io.StringIO(exports.sessions_csv(app.store.sessions()))))
+    rows = list(csv.reader(io.StringIO(exports.sessions_csv(app.store.sessions(), "en"))))
     assert [(r[5], r[8], r[9]) for r in rows[1:]] == [("A", "", "no"), ("B", "", "no")]
     play = exports.bgstats_play(app.store.record(sid), app.store.state(sid), "Solar Storm")
     assert [(p["rank"], p["winner"]) for p in play["players"]] == [(0, False), (0, False)]

@@ -31,7 +31,7 @@ from typing import Any
 import flet as ft
 
 from scoring import names
-from scoring.core import RuleError, cooperative, engine, games
+from scoring.core import RuleError, cooperative, game_name, games
 from scoring.i18n import signed
 from scoring.record import game_title
 from views import drawn, focus, importer, quick, rules, words
@@ -197,15 +197,6 @@ def problems(app: Any) -> list[ft.Control]:
                              *([ft.TextButton(content=app.t("app.notice_dismiss"),
                                               on_click=lambda e, n=p["id"]: dismiss(n))] if p["id"] else []),
                          ])) for p in app.store.problems]
-
-
-def game_name(lang: str, game_id: str) -> str:
-    """A game's name in lang."""
-    try:
-        names = engine(game_id).game.names
-    except RuleError:
-        return game_id
-    return names.get(lang) or names.get("en") or game_id
 
 
 def session_game(lang: str, record: dict, lower_wins: bool | None = None) -> str:

@@ -273,7 +273,7 @@ def export_row(app: Any) -> ft.Control:
 
     async def save_csv() -> None:
         """The CSV of every session, as a download."""
-        text = exports.sessions_csv(app.store.sessions(), app.store.stats())
+        text = exports.sessions_csv(app.store.sessions(), app.lang, app.store.stats())
         await app.picker.save_file(file_name="tableside-sessions.csv", src_bytes=text.encode("utf-8-sig"))
 
     async def save_backup() -> None:

@@ -8,9 +8,11 @@ it reads the second's import leaves as it was; each test starts on the home scre
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 import json
+import re
 import tempfile
 from pathlib import Path
 from urllib.parse import unquote
@@ -94,6 +96,17 @@ def session_files(data: Path) -> dict[str, bytes]:
     return {path.name: path.read_bytes() for path in sorted((data / "sessions").glob("*.json"))}
 
 
+def downloaded_csv(download, lang: str) -> list[dict]:
+    """The CSV of every session as downloaded (kept in tests/output/): its header is the phone's language's, its
+    rows read by column id (`exports.CSV_COLUMNS`)."""
+    path = OUTPUT / f"stats_sessions_{lang}.csv"
+    download.save_as(path)
+    assert download.suggested_filename == "tableside-sessions.csv" and path.read_bytes()[:3] == codecs.BOM_UTF8
+    rows = list(csv.reader(io.StringIO(path.read_text(encoding="utf-8-sig"))))
+    assert rows[0] == exports.csv_header(lang)
+    return [dict(zip(exports.CSV_COLUMNS, row)) for row in rows[1:]]
+
+
 def import_file(tab, button: str, name: str, data: bytes) -> None:
     """Pick a file with the home screen's import button, through the browser's file chooser."""
     with tab.page.expect_file_chooser() as chooser:
@@ -116,18 +129,15 @@ def test_csv_of_all_sessions_and_a_backup_imported(laptop, three_sessions):
     with tab.page.expect_download() as download:
         tab.tap("All sessions as CSV")
     assert download.value.suggested_filename == "tableside-sessions.csv"
-    path = OUTPUT / "stats_sessions.csv"
-    download.value.save_as(path)
-    rows = list(csv.DictReader(io.StringIO(path.read_text(encoding="utf-8-sig"))))
-    assert tuple(rows[0]) == exports.CSV_COLUMNS
+    rows = downloaded_csv(download.value, "en")
     # 1: Ann 10+5=15, 小明 3+9=12, Bo 7+0=7; 2: 小明 and Bo share first with 20, Ann 4; 3: Ann 30, 小明 1
     assert [(r["player"], r["score"], r["place"], r["winner"]) for r in rows] == [
         ("Ann", "15", "1", "yes"), ("小明", "12", "2", "no"), ("Bo", "7", "3", "no"),
         ("Ann", "4", "3", "no"), ("小明", "20", "1", "yes"), ("Bo", "20", "1", "yes"),
         ("Ann", "30", "1", "yes"), ("小明", "1", "2", "no")]
     assert [r["seat"] for r in rows] == ["1", "2", "3", "1", "2", "3", "1", "2"]
-    assert [len({r["session"] for r in rows}), {r["status"] for r in rows}, {r["game"] for r in rows}] == [
-        3, {"finished"}, {"score_pad"}]
+    assert [[r["session"] for r in rows], {r["status"] for r in rows}, {r["game"] for r in rows}] == [
+        list("11122233"), {"Finished"}, {"Score pad"}]
 
     before = session_files(server.data)
     tab.open("/")
@@ -165,6 +175,11 @@ def test_csv_of_all_sessions_and_a_backup_imported(laptop, three_sessions):
     tab.tap("统计", exact=True)
     tab.see("Zoë 和 Ann 还没有一起玩完过一局")
     tab.see("最低分 3：Hu（")
+    with tab.page.expect_download() as download:
+        tab.tap("全部对局导出为 CSV")
+    rows = downloaded_csv(download.value, "zh-CN")
+    assert {(r["status"], r["game"]) for r in rows} == {("已结束", "通用计分板")} and len(rows) == 12
+    assert all(re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d", r["started"]) for r in rows)
 
 
 def test_a_histograms_score_labels_stand_apart_on_a_phone_at_twice_the_text(browser, tmp_path):
