@@ -19,11 +19,14 @@ from urllib.parse import unquote
 
 import pytest
 
+from scoring.record import new_record
 from storage import Store, exports
 from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, Tab, new_tab, start_server, stop_server
 from tests.browser.test_card_games import TWICE_PX
 from tests.browser.test_shell import root_font
+from tests.browser.test_table_mode import kept_tokens
 from tests.test_stats import finished
+from views.table_hub import hub_for
 
 SCORE_LABEL = r"^-?\d+$"  # a score label under a histogram's bars (or a count beside them)
 LABEL_BOXES = """pattern => [...document.querySelectorAll('flt-semantics')]
@@ -185,14 +188,22 @@ def test_csv_of_all_sessions_and_a_backup_imported(laptop, three_sessions):
 def test_a_histograms_score_labels_stand_apart_on_a_phone_at_twice_the_text(browser, tmp_path):
     """Play-test (records, session 76): 小丽's phone (390×844, text at 2x) showed Flip 7's histogram of ten bars
     from 40 to 220 with its score labels run together ("100120140160180200220"). A score pad played to 45 and 230
-    has the same ten bars; the labels shown under them do not touch, the first bar's (40) among them."""
+    has the same ten bars; the labels shown under them do not touch, the first bar's (40) among them.
+    The game was played in table mode, and this is Ann's phone (it holds her seat): the statistics open on her,
+    not on Bo, who won."""
     data = tmp_path / "data"
     with Store(data) as store:
-        finished(store, [{"Ann": 45, "Bo": 230}], "2026-03-01T20:00:00", players=["Ann", "Bo"])
+        sid = store.create(new_record("score_pad", ["Ann", "Bo"], now="2026-03-01T20:00:00"))
+        hub = hub_for(store, sid)
+        token = hub.join(hub.pin, "Ann")
+        store.play(sid, {"type": "round", "by": "table", "scores": {"Ann": 45, "Bo": 230}}, "2026-03-01T20:10:00")
+        store.play(sid, {"type": "finish", "by": "table"}, "2026-03-01T20:20:00")
     server = start_server(data)
-    tab = new_tab(browser, server, PHONE)
+    tab = new_tab(browser, server, PHONE, storage=kept_tokens(server, {sid: token}))
     try:
         tab.open("/stats")
+        tab.see("Ann：1 局，胜 0 局")
+        tab.shot("stats_own_player_phone")
         root_font(tab, TWICE_PX)
         tab.see("得分区间起点")
         tab.shot("stats_histogram_phone_2x")
