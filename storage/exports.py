@@ -39,8 +39,9 @@ key of the backup ("tableside_backup" or "sessions") is a backup, anything else 
 (under its own id or the id an earlier import gave it): then nothing is stored and that session is the answer
 (re-importing an exported game had made a second copy, which the statistics counted twice). The app's exports
 that are not for importing are told by their content, not their name, and refused saying what they are: the CSV
-of every session (its first line is a header it has had, in either language, after a byte-order mark) and a BG Stats play (an object with
-BG Stats' `sourceName`, `playDate` and `players`; a session's record has none of the first two). Any other file
+of every session (its first line a header it has had, in either language, after a byte-order mark) and a BG
+Stats play (an object with BG Stats' `sourceName`, `playDate` and `players`; a session's record has none of the
+first two). Any other file
 that is neither a backup nor an object with a session's `game` or `players` (another app's JSON, a list) is refused
 as no Tableside file, rather than by the first field a session does not have.
 

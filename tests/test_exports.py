@@ -95,7 +95,8 @@ def test_csv_has_one_row_per_player_per_session(store, tmp_path):
 CSV_WORDS = {
     "en": (["Session", "Game", "Status", "Started", "Finished", "Player", "Seat", "Score", "Place", "Winner",
             "Title", "Lowest wins"],
-           [["1", "Score pad", "Finished", "2026-03-02 04:00", "2026-03-02 04:30", "Ann", "1", "12", "2", "no", "", "no"],
+           [["1", "Score pad", "Finished", "2026-03-02 04:00", "2026-03-02 04:30", "Ann", "1", "12", "2", "no", "",
+             "no"],
             ["1", "Score pad", "Finished", "2026-03-02 04:00", "2026-03-02 04:30", "小明", "2", "30", "1", "yes", "",
              "no"],
             ["2", "Score pad", "In progress", "2026-03-03 04:00", "", "A", "1", "0", "1", "no", "", "yes"]]),
