@@ -410,3 +410,19 @@ def test_in_an_extra_deal_the_first_tap_ends_the_game_and_the_tables_deal_drops_
     assert state["out"] == [] and eng.team_totals(state) == [4, 0]
     key, params = eng.describe(went_out("Ann", 2))
     assert words.say("en", key, **params) == "Ann went out (deal 2)"
+
+
+def test_only_the_tap_that_puts_a_whole_team_out_completes_the_deal():
+    """Bo, Ann then Cy tap out: Cy's tap records deal 1 (`completes` says 1: its Undo reopens the whole deal), the
+    taps before it and the table's own deal complete nothing; in an extra deal the first tap completes it."""
+    eng = engine("bacon")
+    state, said = eng.new_state(FOUR), []
+    for name in ("Bo", "Ann", "Cy"):
+        state = eng.apply(state, went_out(name))
+        said.append(eng.completes(state, went_out(name)))
+    assert said == [None, None, 1]
+    state = eng.apply(state, {**deal("Bo", "Di"), "round": 2})
+    assert eng.completes(state, {**deal("Bo", "Di"), "round": 2}) is None
+    state = run(FOUR, [deal("Ann", "Cy"), deal("Bo", "Di")], {"deal_limit": 2})
+    state = eng.apply(state, went_out("Di", 3))
+    assert eng.completes(state, went_out("Di", 3)) == 3

@@ -519,3 +519,18 @@ def test_rounds_entered_counts_finished_rounds_whoever_rolled():
     for by in ("Ann", "Bob"):
         state = ENG.apply(state, {"type": "write", "by": by, "row": 2, "offset": 0, "left": 2, "right": 2})
     assert ENG.rounds_entered(state) == 2
+
+
+def test_only_the_last_write_of_a_round_completes_it():
+    """A writes, then B's write finishes round 1 (`completes` says 1: its Undo reopens the whole round); the roll
+    and A's write complete nothing, nor does A's write in round 2 before B's."""
+    first = {"type": "write", "by": "A", "row": 3, "offset": 0, "left": 3, "right": 4}
+    second, later = {**first, "by": "B"}, {**first, "row": 2, "left": 1, "right": 2}
+    state = rolled()
+    assert ENG.completes(state, {"type": "set_roll", "by": "table", "dice": [3, 4]}) is None
+    state = ENG.apply(state, first)
+    assert ENG.completes(state, first) is None
+    state = ENG.apply(state, second)
+    assert ENG.completes(state, second) == 1
+    state = ENG.apply(ENG.apply(state, {"type": "set_roll", "by": "table", "dice": [1, 2]}), later)
+    assert ENG.completes(state, later) is None

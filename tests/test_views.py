@@ -894,6 +894,34 @@ def test_the_undo_of_the_last_players_own_points_says_the_round_reopens(app):
     assert {"撤销：B · 交了自己第 1 轮的得分：3", "重做：C · 交了自己第 1 轮的得分：3（记下整轮）"} <= set(buttons(body))
 
 
+WRITE = {"type": "write", "row": 3, "offset": 0, "left": 3, "right": 4}
+LAST_OF_ROUND = {  # game, players, actions (the last records the round), its undo label, the one before it
+    "bacon": (["Ann", "Bo", "Cy", "Di"], [{"type": "out", "by": n, "round": 1} for n in ("Bo", "Ann", "Cy")],
+              ("Undo: Cy went out (deal 1) (the whole round reopens)", "撤销：Cy 出完了（第 1 局）（整轮重新等待）"),
+              "Undo: Ann went out (deal 1)"),
+    "splitter": (["A", "B"], [{"type": "set_roll", "by": "A", "dice": [3, 4]}, {**WRITE, "by": "A"},
+                              {**WRITE, "by": "B"}],
+                 ("Undo: B wrote 3 | 4 in row 4, columns 4 and 5 (the whole round reopens)",
+                  "撤销：B 在第 4 行第 4、5 列写下 3 | 4（整轮重新等待）"), "Undo: A wrote 3 | 4 in row 4, columns 4 and 5")}
+
+
+@pytest.mark.parametrize("game", sorted(LAST_OF_ROUND))
+def test_the_undo_of_the_tap_or_write_that_ended_a_round_says_the_round_reopens(app, game):
+    """Bacon's deal ended by Cy's "out" tap (his team all out) and Splitter's round ended by B's write, the last
+    it waited for: undone, the round's points leave the board too, so the session screen's Undo says the whole
+    round reopens, in both languages; once undone, the tap or write before it is named as before."""
+    players, actions, (en, zh), before = LAST_OF_ROUND[game]
+    sid = app.store.create(new_record(game, players, now="2025-01-01T20:00:00+00:00"))
+    for minute, action in enumerate(actions, start=1):
+        app.store.play(sid, action, f"2025-01-01T20:0{minute}:00+00:00")
+    assert undo_label(app, sid) == en
+    app.set_setting("lang", "zh-CN")
+    assert undo_label(app, sid).replace("\u2060", "") == zh  # a word joiner keeps the last two characters together
+    app.set_setting("lang", "en")
+    app.store.undo(sid, "2025-01-01T20:09:00+00:00")
+    assert undo_label(app, sid) == before
+
+
 def test_session_frame_header_undo_log_and_end_screen(app):
     sid = play_session(app.store, [{"A": 1, "B": 2}, {"A": 5, "B": 2}])
     _, body, _ = session.build(app, sid, read_only=False)

@@ -317,6 +317,13 @@ class Bacon(Engine):
         """How many deals are recorded (by the table's `deal` or completed from players' `out` taps)."""
         return len(state["deals"])
 
+    def completes(self, state: dict, action: dict) -> int | None:
+        """The deal a player's `out` tap recorded, given `state` just after it: the tap that put a whole team out
+        (in an extra deal, the first) leaves no taps waiting; undone, the deal goes back to waiting for it."""
+        number = action.get("round")
+        recorded = action.get("type") == "out" and not state["out"] and number == self.rounds_entered(state)
+        return number if recorded else None
+
     def status(self, state: dict) -> dict:
         """Header: the deal being played (the last once over), the deal limit, the dealer; in an extra deal the
         points both teams are tied at. An extra deal is past the limit, so it is numbered alone [ruling]: "Deal 3 of

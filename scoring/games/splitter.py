@@ -419,6 +419,12 @@ class Splitter(Engine):
         """How many rounds are finished (rolled, by the app or the table, and written by every player)."""
         return len(state["rolls"])
 
+    def completes(self, state: dict, action: dict) -> int | None:
+        """The round a player's `write` finished, given `state` just after it: the last write the round waited
+        for leaves nobody written in the round being played; undone, the round goes back to waiting for it."""
+        finished = action.get("type") == "write" and not state["written"] and state["rolls"]
+        return self.rounds_entered(state) if finished else None
+
     def describe(self, action: dict) -> tuple[str, dict]:
         """An action in words; a write says where it went (`place_words`), as the paper sheet shows it."""
         key, params = super().describe(action)
