@@ -1,5 +1,6 @@
 """Rummy: 500 and basic scoring, ace values, options, the meld/lay-off/uniqueness checks, the end, replay."""
 
+import hypothesis
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -7,7 +8,7 @@ from hypothesis import strategies as st
 from scoring.core import RuleError, engine
 from scoring.i18n import text
 from scoring.games.rummy import card_value, holders
-from scoring.record import new_record, play, replay
+from scoring.record import new_record, play, replay, undo
 from tests.helpers import assert_refused, assert_same_keys, cli_score, play_all
 
 PLAYERS = ["Ann", "Bo", "Cy"]
@@ -419,3 +420,110 @@ def test_a_losers_line_says_where_their_hand_went_when_the_winners_tie_or_someon
     assert tied["Cy"] == ("Round 1: hand of 10 less the lowest hand's 3: 7 shared by the winners", 0)
     assert tied["Ann"][1] == tied["Bo"][1] == 3
     assert said(True, Ann=[], Bo=["3C"], Cy=["KS"])["Cy"][0] == "Round 1: hand of 10 to the winner"
+
+
+RUMMY_HAND = [["2H", "3H", "4H", "5H"], ["7S", "7D", "7C"]]
+
+
+def went_rummy(**lines):
+    """A basic round Ann goes out of with her whole hand in one go (Bo holds K♠ 5♦ 9♣ = 24, Cy A♥ Q♦ = 11)."""
+    ann = {**line(RUMMY_HAND), "in_one_go": True}
+    return rnd(**{"Ann": ann, "Bo": line(hand=["KS", "5D", "9C"]), "Cy": line(hand=["AH", "QD"]), **lines})
+
+
+def test_going_rummy_scores_the_winner_double_when_the_table_plays_it():
+    """Worked example [ruling, Hoyle's going rummy]: Ann melds 2-3-4-5♥ and three 7s in one turn, never having
+    melded before; Bo is left 24, Cy 11. Without the option Ann scores the 35 as any winner; with it, her line says
+    she went out in one go and she scores 70, her breakdown says why. Replay equals live and undo restores."""
+    eng = engine("rummy")
+    plain = eng.apply(new(variant="basic"), went_rummy(Ann=line(RUMMY_HAND)))
+    assert scores(plain) == {"Ann": 35, "Bo": 0, "Cy": 0}
+    record = new_record("rummy", PLAYERS, {"variant": "basic", "going_rummy": True})
+    start = replay(record)
+    record, state = play(record, start, went_rummy())
+    assert scores(state) == {"Ann": 70, "Bo": 0, "Cy": 0} and state["totals"]["Ann"] == 70
+    ann = eng.scoreboard(state).players[0].breakdown[0]
+    assert text("en", ann.key, **ann.params) == (
+        "Round 1: went rummy (the whole hand in one go), scoring the other players' hands twice over")
+    assert text("zh-CN", ann.key, **ann.params) == "第 1 轮：一次出完全部手牌，得其他玩家手牌分的两倍"
+    assert replay(record) == state
+    assert replay({**record, "actions": []}) == start
+
+
+def test_going_rummy_applies_to_basic_rummy_without_penalties_only():
+    """The new-session form offers the option with basic Rummy only (not with penalty scoring, where the winner
+    scores nothing to double); setting it up otherwise is refused naming the rule."""
+    rummy = engine("rummy")
+    assert [rummy.option_applies("going_rummy", {"variant": v}) for v in ("500", "basic")] == [False, True]
+    assert not rummy.option_applies("going_rummy", {"variant": "basic", "penalty_scoring": True})
+    for options in ({"going_rummy": True}, {"variant": "basic", "penalty_scoring": True, "going_rummy": True}):
+        with pytest.raises(RuleError) as err:
+            new(**options)
+        assert err.value.key == "rummy.going_rummy_needs_basic"
+
+
+@pytest.mark.parametrize("options, action, key", [
+    ({"variant": "basic"}, went_rummy(), "rummy.in_one_go_off"),
+    ({"variant": "basic", "going_rummy": True}, went_rummy(Bo={**line(hand=["KS"]), "in_one_go": True}),
+     "rummy.in_one_go_not_out"),
+    ({"variant": "basic", "going_rummy": True, "one_meld_per_turn": True}, went_rummy(),
+     "rummy.in_one_go_one_meld"),
+    ({"variant": "basic", "going_rummy": True}, went_rummy(Ann={**line(RUMMY_HAND), "in_one_go": "yes"}),
+     "rummy.line_invalid"),
+])
+def test_going_rummy_is_refused_where_it_cannot_be_true(options, action, key):
+    """Said without the option, for a player still holding cards, or (one meld per turn) over two melds: refused
+    naming the rule, nothing changed; the same line with one meld and a lay-off is accepted."""
+    assert_refused("rummy", new(**options), action, key)
+    err = engine("rummy").check(new(**options), action)
+    assert err.key == key and text("zh-CN", err.key, **err.params) != err.key
+
+
+def test_a_players_own_line_may_say_they_went_rummy():
+    """On their phones: Ann's own line says she went out in one go (one meld and a lay-off, one meld per turn);
+    the last line records the round with her points doubled, as the table's round would."""
+    eng = engine("rummy")
+    options = {"variant": "basic", "going_rummy": True, "one_meld_per_turn": True}
+    state = new(**options)
+    own = {"Ann": {**line([["2H", "3H", "4H"]], ["5H"]), "in_one_go": True}, "Bo": line(hand=["KS", "5D", "9C"]),
+           "Cy": line(hand=["AH", "QD"])}
+    assert eng.in_one_go_applies(state, own["Ann"]) and not eng.in_one_go_applies(state, own["Bo"])
+    assert not eng.in_one_go_applies(new(variant="basic"), own["Ann"])
+    for name, given_line in own.items():
+        state = eng.apply(state, {"type": "line", "by": name, "round": 1, "line": given_line})
+    assert scores(state) == {"Ann": 70, "Bo": 0, "Cy": 0}
+    assert state == eng.apply(new(**options), rnd(**own))
+
+
+@st.composite
+def one_go_rounds(draw):
+    """A basic round from cards of each player's own suit: one player goes out with a meld or two (saying, or not,
+    that it was in one go), the others keep a hand and may say so too (refused); sometimes the stock ran out."""
+    winner = draw(st.sampled_from(PLAYERS))
+    lines = {}
+    for name, suit in zip(PLAYERS, "SHD"):
+        if name == winner:
+            melds = draw(st.sampled_from([[["2", "3", "4"]], [["2", "3", "4"], ["6", "7", "8"]]]))
+            lines[name] = line([[r + suit for r in m] for m in melds])
+        else:
+            ranks = draw(st.lists(st.sampled_from(["9", "10", "J", "Q", "K"]), min_size=1, max_size=3, unique=True))
+            lines[name] = line(hand=[r + suit for r in ranks])
+        said = st.booleans() if name == winner else st.sampled_from([False] * 5 + [True])
+        lines[name]["in_one_go"] = draw(said)
+    return {"type": "round", "by": "table", "stock_out": draw(st.booleans()), "lines": lines}
+
+
+@settings(max_examples=60, deadline=None)
+@hypothesis.given(st.lists(one_go_rounds(), max_size=5), st.booleans())  # `given` is also a helper here
+def test_rounds_said_in_one_go_replay_equal_live_and_undo_to_the_start(actions, one_meld):
+    """Basic Rummy with going rummy: rounds whose winner may say they went out in one go (doubled; with one meld
+    per turn, refused over two melds), a loser saying so refused: replay equals live play, and undoing every round
+    gives the exact start back."""
+    record = new_record("rummy", PLAYERS, {"variant": "basic", "going_rummy": True, "one_meld_per_turn": one_meld},
+                        seed=1)
+    start = replay(record)
+    record, state = play_all(record, start, actions)
+    assert replay(record) == state
+    while record["actions"]:
+        record, state = undo(record)
+    assert state == start

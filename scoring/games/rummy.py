@@ -40,7 +40,20 @@ Rulings:
 - Where a laid-off card went: a line may say it, `{"card": "AS", "onto": "2S"}` (onto = a card of that meld).
   An ace that could go low on a run (worth 1) or high elsewhere (worth 15) must say where: unsaid, the round is
   refused `rummy.lay_off_ambiguous` and the view asks; the score follows where it went.
-- A line with a field other than melds, laid_off and hand is refused naming the field.
+- A line with a field other than melds, laid_off, hand and in_one_go is refused naming the field.
+- Going rummy [ruling, Hoyle's basic Rummy; our source text has no such bonus, so it is the option `going_rummy`,
+  off by default]: a player who goes out by melding their whole hand in one turn, without having melded or laid off
+  before in the round, scores double. The table says so on the winner's line, `"in_one_go": true` (the table's
+  round, or the player's own line on their phone); only the one who went out can have (a line still holding cards
+  is refused, `rummy.in_one_go_not_out`), and a table that did not choose the option is refused
+  (`rummy.in_one_go_off`). Laying off onto other players' melds in that same turn still counts as one go. With
+  `one_meld_per_turn` the whole hand can only go down as one meld (and lay-offs), so a line of two or more melds
+  is refused (`rummy.in_one_go_one_meld`). Whether the player had melded in an earlier turn of the round is the
+  table's to know: a score pad sees only the round's end. Basic Rummy only, without penalty scoring (there the
+  winner scores nothing to double): `option_applies` says so and setting it up otherwise is refused
+  (`rummy.going_rummy_needs_basic`). The winner's line in the breakdown says it went rummy
+  (`rummy.line.basic_won_rummy`). The view offers the switch only where the engine says it applies
+  (`in_one_go_applies`).
 - `correct` by the table: `{"round": n, "lines": {...}, "stock_out": bool}` replaces round n written wrong; the
   log keeps both, and its row says each player's points for the round before → after (`note_correction`). Totals
   are kept running. The scoreboard's `ended` names who reached the target (with penalties, its negative).
@@ -68,7 +81,7 @@ from scoring.mechanics.own_lines import OwnLines
 from validators.cards import card_name, lay_off, meld, parse_rummy, rummy_code
 
 DEFAULT_TARGET = {"500": 500, "basic": 100}
-LINE_FIELDS = {"melds", "laid_off", "hand"}
+LINE_FIELDS = {"melds", "laid_off", "hand", "in_one_go"}
 
 
 def _laid_off(name: str, value) -> tuple[list[str], dict]:
@@ -114,8 +127,9 @@ def card_value(card: str, low: bool, simple: bool) -> int:
 def _given(line: dict) -> dict:
     """A checked line as a round's line again: a laid-off card the line placed says where it went."""
     onto = line.get("onto", {})
-    return {"melds": line["melds"], "hand": line["hand"],
-            "laid_off": [{"card": c, "onto": onto[c]} if c in onto else c for c in line["laid_off"]]}
+    given = {"melds": line["melds"], "hand": line["hand"],
+             "laid_off": [{"card": c, "onto": onto[c]} if c in onto else c for c in line["laid_off"]]}
+    return {**given, "in_one_go": True} if line.get("in_one_go") else given
 
 
 def line_cards(line: dict) -> list[str]:
@@ -157,6 +171,7 @@ class Rummy(OwnLines, Engine):
             Option("low_aces", False, BOOL),
             Option("penalty_scoring", False, BOOL),
             Option("one_meld_per_turn", False, BOOL),
+            Option("going_rummy", False, BOOL),
             Option("target", 0, INT, minimum=0, maximum=10_000),
         ),
     )
@@ -166,6 +181,8 @@ class Rummy(OwnLines, Engine):
         opts = state["options"]
         if opts["penalty_scoring"] and not self.option_applies("penalty_scoring", opts):
             raise RuleError("rummy.penalty_needs_basic")
+        if opts["going_rummy"] and not self.option_applies("going_rummy", opts):
+            raise RuleError("rummy.going_rummy_needs_basic")
         state["target"] = opts["target"] or self.unset_value("target", opts)
         state["rounds"] = []
         state["totals"] = {p: 0 for p in state["players"]}
@@ -173,8 +190,20 @@ class Rummy(OwnLines, Engine):
         state["phase"] = "playing"
 
     def option_applies(self, name: str, options: dict) -> bool:
-        """Penalty scoring applies to basic Rummy only; every other option to both variants."""
+        """Penalty scoring applies to basic Rummy only, going rummy to basic Rummy without penalty scoring; every
+        other option to both variants."""
+        if name == "going_rummy":
+            return options.get("variant") == "basic" and not options.get("penalty_scoring")
         return name != "penalty_scoring" or options.get("variant") == "basic"
+
+    def in_one_go_applies(self, state: dict, line: dict) -> bool:
+        """Whether this line (as a screen collects it) could say its player went out in one go: the table plays
+        with going rummy, the player went out (cards played, none left in hand), and with one meld per turn
+        they melded at most one meld."""
+        opts = state["options"]
+        melds = [m for m in line["melds"] if m]
+        return (opts["going_rummy"] and not line["hand"] and bool(melds or line["laid_off"])
+                and not (opts["one_meld_per_turn"] and len(melds) > 1))
 
     def unset_value(self, name: str, options: dict, players: list | None = None) -> int | None:
         """A target of 0 is the variant's own: 500 for 500 Rummy, 100 for basic."""
@@ -271,8 +300,22 @@ class Rummy(OwnLines, Engine):
         out = {"melds": melds, "laid_off": laid_off, "hand": _cards(name, line.get("hand", []))}
         if onto:
             out["onto"] = onto
+        if self._in_one_go(state, name, line.get("in_one_go", False), out):
+            out["in_one_go"] = True
         self._check_unique({name: out})
         return out
+
+    def _in_one_go(self, state: dict, name: str, said, line: dict) -> bool:
+        """Whether the line says its player went rummy, refused where it cannot be true (`in_one_go_applies`)."""
+        if not isinstance(said, bool):
+            raise RuleError("rummy.line_invalid", name=name)
+        if said and not state["options"]["going_rummy"]:
+            raise RuleError("rummy.in_one_go_off", name=name)
+        if said and (line["hand"] or not line["melds"] + line["laid_off"]):
+            raise RuleError("rummy.in_one_go_not_out", name=name)
+        if said and not self.in_one_go_applies(state, line):
+            raise RuleError("rummy.in_one_go_one_meld", name=name, count=len(line["melds"]))
+        return said
 
     def _own(self, state: dict, name: str, line) -> dict:
         """A player's own line checked alone, then against the other players' lines given so far."""
@@ -351,7 +394,8 @@ class Rummy(OwnLines, Engine):
         winners = [n for n in checked if hands[n] == best]
         subtract = best if stock_out else 0
         pot = sum(hands[n] - subtract for n in checked if n not in winners) // len(winners)
-        return {n: {"melded": 0, "hand": hands[n], "points": pot if n in winners else 0} for n in checked}
+        doubled = {n: 2 if checked[n].get("in_one_go") else 1 for n in winners}
+        return {n: {"melded": 0, "hand": hands[n], "points": pot * doubled[n] if n in winners else 0} for n in checked}
 
     def _check_end(self, state: dict) -> None:
         """Over after a round in which someone reached the target (a penalty reaching it, with penalties)."""
@@ -408,5 +452,7 @@ def _line_key(options: dict, rnd: dict, name: str) -> str:
         return "rummy.line.500"
     if options["penalty_scoring"]:
         return "rummy.line.penalty"
+    if rnd["lines"][name].get("in_one_go"):
+        return "rummy.line.basic_won_rummy"
     best = min(score["hand"] for score in rnd["scores"].values())
     return "rummy.line.basic_won" if rnd["scores"][name]["hand"] == best else "rummy.line.basic"
