@@ -55,9 +55,10 @@ SOLAR_STORM_MOVE = 3_211  # bytes: a Solar Storm move tap in a fresh game of two
 # 3,202 in December 2026, 3,194 once Undo's key was the count of marks the tab had drawn, 3,216 once a fold's head
 # was one merged node (as the add's), 3,205 with its drawn texts named by nothing
 SPLITTER_UNDONE = 80  # actions: round 20's last write (P2's) taken back while P0's sheet is shown
-SPLITTER_UNDO = 1_545  # bytes: 1,454 in December 2026 (the shown sheet sent again would be about 20 KB), 1,476
+SPLITTER_UNDO = 1_565  # bytes: 1,454 in December 2026 (the shown sheet sent again would be about 20 KB), 1,476
 # once a fold's head was one merged node, 1,465 with its drawn texts named by nothing, 1,542 once a write's words
-# named its squares ("in row 3, columns 2 and 7", on the Undo and Redo buttons and the log's rows the undo changes)
+# named its squares ("in row 3, columns 2 and 7", on the Undo and Redo buttons and the log's rows the undo changes),
+# 1,563 once the last write of a round is undone saying the whole round reopens (and Redo that it records it)
 SOLAR_STORM_ENDS, SOLAR_STORM_DISCARD = (10, 46), 60  # actions: logs ending in P1's "End actions", and in a discard
 SOLAR_STORM_UNDO = 1_229  # bytes: "End actions" taken back, 1,093 at 10 actions and 1,171 at 46 in December 2026,
 # 1,104 and 1,182 with the fold heads' drawn texts named by nothing (1,115 and 1,193 before)
