@@ -513,6 +513,30 @@ def rummy_form(app: App) -> tuple[ft.Control, Any, str | None]:
     return body, target, helper_of(body, target)
 
 
+def test_rummy_offers_going_rummy_with_basic_rummy_without_penalties_in_both_languages(app):
+    """Going rummy (the whole hand melded in one go scores double) is offered on the new-session form beside the
+    other Rummy options only where the engine says it applies: basic Rummy, not with penalty scoring; in Chinese
+    too. Chosen, the session starts with it."""
+    going = "Going rummy scores double (the whole hand melded in one turn; basic Rummy)"
+    for name in ("Ann", "Bo"):
+        app.store.add_player(name)
+    assert going not in texts(rummy_form(app)[0])
+    draft = app.local("new:rummy")
+    draft["seats"] = [{"name": "Ann", "colour": None}, {"name": "Bo", "colour": None}]
+    draft["options"]["variant"] = "basic"
+    assert going in texts(rummy_form(app)[0])
+    draft["options"]["penalty_scoring"] = True
+    assert going not in texts(rummy_form(app)[0])
+    draft["options"]["penalty_scoring"] = False
+    app.set_setting("lang", "zh-CN")
+    assert "一次出完得分翻倍（一回合内组完全部手牌；基本拉米）" in texts(new_session_screen(app, "rummy"))
+    app.set_setting("lang", "en")
+    draft["options"]["going_rummy"] = True
+    app.go = lambda route: None
+    buttons(rummy_form(app)[0])["Start"].on_click(None)
+    assert app.store.load(app.store.sessions()[0]["id"])["options"]["going_rummy"] is True
+
+
 def test_rummy_offers_penalty_scoring_only_with_basic_and_shows_the_target_that_will_be_used(app):
     """With 500 Rummy chosen the form offered "Penalty scoring (basic Rummy)" and refused it only at Start, and the
     target field read "0". Now the option is offered as the engine says it applies (basic Rummy only), the target

@@ -457,3 +457,64 @@ def test_a_meld_being_built_reads_as_it_lies_on_the_table_and_is_recorded_as_tap
     assert table.errors == []
     assert table.record["actions"][0]["lines"]["Ann"]["melds"] == [["7S", "9S", "8S"], ["KC", "KS", "KH"],
                                                                   ["AD", "QD", "KD"]]
+
+
+GOING_RUMMY = {"variant": "basic", "going_rummy": True}
+
+
+def test_the_form_offers_going_rummy_only_for_the_player_who_went_out_and_it_scores_double():
+    """Basic Rummy with going rummy: no switch while nobody has gone out; once Ann's cards are all melded and Bo
+    holds K♠ 5♦, the switch "Ann went out in one go" stands beside the stock-out switch (none for Bo); on, the round
+    scores Ann 30 (15 doubled). A table without the option sees no switch."""
+    table = Table("rummy", ["Ann", "Bo"], GOING_RUMMY)
+    switch = "Ann went out in one go (going rummy: scores double)"
+    tap(build(table), "Bo")
+    tap_cards(table, "♠ Spades", ["KS"])
+    tap_cards(table, "♦ Diamonds", ["5D"])
+    assert not any(words.endswith("scores double)") for words, _ in labelled_boxes(build(table)))
+    tap(build(table), "Ann")
+    tap(build(table), "New meld")
+    tap_cards(table, "♥ Hearts", ["7H", "8H", "9H"])
+    assert [words for words, _ in labelled_boxes(build(table)) if words.endswith("scores double)")] == [switch]
+    tap_label(build(table), switch)
+    assert dict(labelled_boxes(build(table)))[switch].value is True
+    tap(build(table), "Add round")
+    assert table.errors == [] and table.state["rounds"][0]["scores"]["Ann"]["points"] == 30
+    plain = Table("rummy", ["Ann", "Bo"], {"variant": "basic"})
+    plain.local["rummy"] = {**table.local["rummy"]}
+    tap(build(plain), "New meld")
+    tap_cards(plain, "♥ Hearts", ["7H", "8H", "9H"])
+    assert not any(words.endswith("scores double)") for words, _ in labelled_boxes(build(plain)))
+
+
+def test_a_card_left_in_hand_hides_the_switch_and_is_not_sent_as_going_rummy():
+    """Ann's switch is on, then a card is tapped into her hand: she did not go out, the switch goes and the round is
+    sent without it (Bo, with no card, went out: accepted, where a hidden switch sent along was refused). In
+    Chinese the switch says it too."""
+    table = Table("rummy", ["Ann", "Bo"], GOING_RUMMY)
+    tap(build(table), "New meld")
+    tap_cards(table, "♥ Hearts", ["7H", "8H", "9H"])
+    tap_label(build(table), "Ann went out in one go (going rummy: scores double)")
+    tap(build(table), "Left in hand")
+    tap_cards(table, "♠ Spades", ["2S"])
+    assert not any(words.endswith("scores double)") for words, _ in labelled_boxes(build(table)))
+    tap(build(table), "Add round")
+    assert table.errors == [] and "in_one_go" not in table.state["rounds"][0]["lines"]["Ann"]
+    zh = Table("rummy", ["甲", "乙"], GOING_RUMMY, lang="zh-CN")
+    view.build(zh.ctx())
+    zh.local["rummy"]["lines"].update({"甲": {"melds": [["7H", "8H", "9H"]], "laid_off": [], "hand": []},
+                                       "乙": {"melds": [], "laid_off": [], "hand": ["KS"]}})
+    assert "甲一次出完（得分翻倍）" in dict(labelled_boxes(view.build(zh.ctx())))
+
+
+def test_a_phone_says_its_player_went_rummy_with_its_own_line():
+    """On Ann's phone, her cards all melded: the switch under her cards says she went out in one go; given on, and
+    Bo's hand given, the round scores her double."""
+    table = Table("rummy", ["Ann", "Bo"], GOING_RUMMY)
+    phones: dict = {"Ann": {}, "Bo": {}}
+    phone_tap(table, "Ann", phones["Ann"], "New meld", "♥ Hearts", "7♥", "8♥", "9♥")
+    tap_label(view.build(table.seated("Ann", phones["Ann"])), "Ann went out in one go (going rummy: scores double)")
+    phone_tap(table, "Ann", phones["Ann"], "Give my line")
+    assert table.state["lines"]["Ann"]["in_one_go"] is True
+    phone_tap(table, "Bo", phones["Bo"], "♠ Spades", "K♠", "Give my line")
+    assert table.errors == [] and table.state["rounds"][0]["scores"]["Ann"]["points"] == 20

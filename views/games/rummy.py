@@ -4,7 +4,10 @@ with running totals.
 
 The draft lives in `ctx.local["rummy"]`: who is being entered, which pile the taps go to ("hand", "laid_off"
 or a meld's index), the suit being tapped, every player's melds / lay-offs / hand, the stock-out flag, where
-laid-off cards went ("onto": {card: a card of the meld it joined}) and the question being asked ("ask").
+laid-off cards went ("onto": {card: a card of the meld it joined}) and the question being asked ("ask"). A line
+says its player went out in one go ("in_one_go", going rummy) by a switch offered, beside the stock-out switch and
+under a phone's own cards, only where the engine says it can apply (`in_one_go_applies`: the option chosen, the
+player went out, one meld with one meld per turn).
 The engine checks melds, lay-offs and that no card is used twice; the view only collects, and its picker
 strikes through a card already entered for anyone in the draft (one deck: the engine's `holders`).
 
@@ -84,6 +87,8 @@ def entries_of(rnd: dict) -> dict:
         onto.update(line.get("onto", {}))
         lines[name] = {"melds": [list(m) for m in line.get("melds", [])], "laid_off": laid_off,
                        "hand": list(line.get("hand", []))}
+        if line.get("in_one_go"):
+            lines[name]["in_one_go"] = True
     return {"lines": lines, "stock_out": bool(rnd.get("stock_out", False)), "onto": onto}
 
 
@@ -94,10 +99,31 @@ def round_fields(ctx: GameContext, draft: dict) -> dict:
         """A laid-off card, with the meld it went onto when the table said."""
         return {"card": card, "onto": draft["onto"][card]} if card in draft["onto"] else card
 
-    lines = {n: {"melds": [m for m in draft["lines"][n]["melds"] if m],
-                 "laid_off": [laid(c) for c in draft["lines"][n]["laid_off"]],
-                 "hand": draft["lines"][n]["hand"]} for n in ctx.players}
+    lines = {n: one_go(ctx, draft["lines"][n], {"melds": [m for m in draft["lines"][n]["melds"] if m],
+                                                "laid_off": [laid(c) for c in draft["lines"][n]["laid_off"]],
+                                                "hand": draft["lines"][n]["hand"]}) for n in ctx.players}
     return {"lines": lines, "stock_out": draft["stock_out"]}
+
+
+def one_go(ctx: GameContext, line: dict, fields: dict) -> dict:
+    """A line's fields as sent, saying the player went out in one go when the switch is on and the engine says it
+    can apply to the line as it stands (`in_one_go_applies`: a card tapped back into the hand hides the switch, and
+    what is hidden is not sent)."""
+    said = line.get("in_one_go") and ctx.engine.in_one_go_applies(ctx.state, line)
+    return {**fields, "in_one_go": True} if said else fields
+
+
+def one_go_switch(ctx: GameContext, name: str, line: dict) -> list[ft.Control]:
+    """The switch saying name went out in one go (going rummy), offered only where the engine says it can apply."""
+    if not ctx.engine.in_one_go_applies(ctx.state, line):
+        return []
+
+    def flip(on: bool) -> None:
+        """Keep the switch in the line and show it again."""
+        line["in_one_go"] = on
+        ctx.refresh()
+
+    return [labelled(ft.Switch(value=bool(line.get("in_one_go"))), ctx.t("rummy.view.in_one_go", name=name), flip)]
 
 
 def summary(ctx: GameContext, line: dict) -> str:
@@ -180,12 +206,12 @@ def own_line(ctx: GameContext) -> list[ft.Control]:
         """The seat's line for this round as it is sent (the picker keeps it until the next round)."""
         line = own["lines"][seat]
         return {"type": "line", "by": seat, "round": number,
-                "line": {"melds": [list(m) for m in line["melds"] if m], "laid_off": list(line["laid_off"]),
-                         "hand": list(line["hand"])}}
+                "line": one_go(ctx, line, {"melds": [list(m) for m in line["melds"] if m],
+                                           "laid_off": list(line["laid_off"]), "hand": list(line["hand"])})}
 
     given = seat in ctx.state["lines"]
     said = [ft.Text(ctx.t("rummy.view.you_gave"), size=16, weight=ft.FontWeight.W_600)] if given else []
-    return [editor(ctx, own),
+    return [editor(ctx, own), *one_go_switch(ctx, seat, own["lines"][seat]),
             round_edit.give_button(ctx, number, ctx.t("rummy.view.give_again" if given else "rummy.view.give"),
                                    given_line),
             *said, *own_empty(ctx, own["lines"][seat])]
@@ -301,7 +327,8 @@ def editor(ctx: GameContext, draft: dict) -> ft.Control:
 
 
 def send_row(ctx: GameContext, draft: dict) -> ft.Control:
-    """The stock-out switch and the add-round button (save and cancel while correcting a round)."""
+    """The stock-out switch, the going-rummy switch of the player who went out (where it applies) and the add-round
+    button (save and cancel while correcting a round)."""
 
     def stock_out(on: bool) -> None:
         """Keep the switch in the draft and show it again (a tap on its label flips it only in the new render)."""
@@ -315,6 +342,7 @@ def send_row(ctx: GameContext, draft: dict) -> ft.Control:
                                          on_click=lambda e: fill_from_lines(ctx, draft, blank)))
     return ft.Column(spacing=6, controls=[
         labelled(ft.Switch(value=draft["stock_out"]), ctx.t("rummy.view.stock_out"), stock_out),
+        *[c for n in ctx.players for c in one_go_switch(ctx, n, draft["lines"][n])],
         ft.Row(wrap=True, controls=buttons),
         *empty_note(ctx, draft["lines"]),
     ])
