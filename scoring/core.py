@@ -735,8 +735,8 @@ class Engine:
 
     def completes(self, state: dict, action: dict) -> int | None:
         """The round a player's action recorded by being the last one the round waited for (a round game's own
-        lines, Bacon's last "out" tap, Splitter's last write), given `state`, the state just after it; None for any
-        other action (by default every action)."""
+        lines, Bacon's last "out" tap, Splitter's last write or finished sheet), given `state`, the state just after
+        it; None for any other action (by default every action)."""
         return None
 
     def reveals(self, action: Any, before: dict | None = None) -> bool:

@@ -534,3 +534,14 @@ def test_only_the_last_write_of_a_round_completes_it():
     assert ENG.completes(state, second) == 1
     state = ENG.apply(ENG.apply(state, {"type": "set_roll", "by": "table", "dice": [1, 2]}), later)
     assert ENG.completes(state, later) is None
+
+
+def test_a_finished_sheet_that_was_the_last_a_round_waited_for_completes_it():
+    """B enters a finished sheet after A wrote: round 1 is finished by it (`completes` 1); a sheet entered before
+    the round is rolled, or while another player is still to write, completes nothing."""
+    sheet = {"type": "layout", "by": "B", "layout": EXAMPLE_A}
+    state = ENG.apply(write(rolled(), "A", 3, 0, 3, 4), sheet)
+    assert ENG.completes(state, sheet) == 1
+    unrolled = ENG.new_state(["A", "B"])
+    for players, start in ((["A", "B"], unrolled), (["A", "B", "C"], rolled(("A", "B", "C")))):
+        assert ENG.completes(ENG.apply(start, sheet), sheet) is None, players

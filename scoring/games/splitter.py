@@ -232,9 +232,10 @@ class Splitter(Engine):
     )
     def setup(self, state: dict) -> None:
         """Blank sheets; round 1 waits for its roll; `app_rolls`: the dice of every app roll in log order (the log
-        says them)."""
+        says them); `entered_in`: the round each finished sheet was entered in."""
         state["sheets"] = {p: blank_sheet() for p in state["players"]}
         state["entered"] = []
+        state["entered_in"] = {}
         state["round"] = 1
         state["roll"] = None
         state["rolls"] = []
@@ -352,6 +353,7 @@ class Splitter(Engine):
             raise RuleError("splitter.sheet_started", name=by)
         state["sheets"][by] = parse_sheet(action.get("layout"), state["options"]["sheet"])
         state["entered"].append(by)
+        state["entered_in"][by] = state["round"]
         self._end_round_if_done(state)
 
     @move("finish", by=TABLE, fields=())
@@ -420,10 +422,13 @@ class Splitter(Engine):
         return len(state["rolls"])
 
     def completes(self, state: dict, action: dict) -> int | None:
-        """The round a player's `write` finished, given `state` just after it: the last write the round waited
-        for leaves nobody written in the round being played; undone, the round goes back to waiting for it."""
-        finished = action.get("type") == "write" and not state["written"] and state["rolls"]
-        return self.rounds_entered(state) if finished else None
+        """The round a player's `write` or finished sheet finished, given `state` just after it: the last write the
+        round waited for leaves nobody written in the round being played; a sheet entered in a round that is now
+        finished was the last it waited for. Undone, the round goes back to waiting for it."""
+        done = self.rounds_entered(state)
+        if action.get("type") == "layout":
+            return done if done and state["entered_in"].get(action.get("by")) == done else None
+        return done if action.get("type") == "write" and not state["written"] and done else None
 
     def describe(self, action: dict) -> tuple[str, dict]:
         """An action in words; a write says where it went (`place_words`), as the paper sheet shows it."""
