@@ -147,5 +147,11 @@ def taken_over(old_screen: ft.Control, old: ft.Control, new_screen: ft.Control, 
     """Whether Flet's diff, drawing old_screen again as new_screen (as the session runs it), makes new the control
     old was (its id): a tap on old still on its way to the server then runs new's handler; otherwise it is answered
     as a lost tap (`views.lost_taps`)."""
+    return each_taken_over(old_screen, new_screen, [(old, new)]) == [True]
+
+
+def each_taken_over(old_screen: ft.Control, new_screen: ft.Control, pairs: list[tuple]) -> list[bool]:
+    """`taken_over` for each (old, new) pair of controls, from one diff of the two screens (a diff costs as much as
+    drawing the screen)."""
     ObjectPatch.from_diff(old_screen, new_screen, control_cls=BaseControl, frozen=True)
-    return new._i == old._i
+    return [new._i == old._i for old, new in pairs]

@@ -22,7 +22,7 @@ import pytest
 from scoring.record import new_record
 from storage import Store
 from tests import test_views_random_seat_taps as seat_taps
-from tests.card_view_helpers import taken_over
+from tests.card_view_helpers import each_taken_over
 from tests.test_table_hub import knit_wit_answering
 from tests.test_table_screens import shell
 from tests.test_views_components import labelled_fields, walk
@@ -120,11 +120,13 @@ def walk_table(store: Store, gid: str, seed: int) -> tuple[int, list]:
         after_fields = {name: fields(screen) for name, (screen, _) in after.items()}
         for name, (old, _) in before.items():
             new_fields = after_fields[name]
-            for key, field in before_fields[name].items():
-                if name != actor and key in new_fields and not next_round(old, field, after[name][0], new_fields[key]):
-                    compared += 1
-                    if not taken_over(old, field, after[name][0], new_fields[key]):
-                        lost.append((name, key[0], taps[-1]))
+            pairs = [(key[0], field, new_fields[key]) for key, field in before_fields[name].items()
+                     if name != actor and key in new_fields
+                     and not next_round(old, field, after[name][0], new_fields[key])]
+            compared += len(pairs)
+            if pairs:
+                kept = each_taken_over(old, after[name][0], [(field, new) for _, field, new in pairs])
+                lost += [(name, label, taps[-1]) for (label, _, _), was in zip(pairs, kept) if not was]
         before, before_fields = after, after_fields
     return compared, lost
 
