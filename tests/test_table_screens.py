@@ -17,6 +17,7 @@ import functools
 import json
 import re
 from types import SimpleNamespace
+from typing import Any
 
 import flet as ft
 import pytest
@@ -1610,7 +1611,7 @@ def table_moves(app: App, hub, message: dict, monkeypatch) -> tuple[set[str], se
     panel, _ = board(root)
     todo, seen = [root], {root}
     for at in todo:
-        taps, was = board(at)[1], copy.deepcopy(scratch)
+        taps, was = board(at)[1], snapshot(scratch)
         for handler, event, named in taps:
             before = len(sent)
             tap(handler, event)
@@ -1638,7 +1639,18 @@ def put_back(live: dict | list, old: dict | list) -> None:
         if isinstance(then, (dict, list)) and type(now) is type(then):
             put_back(now, then)
         else:
-            live[key] = copy.deepcopy(then)
+            live[key] = snapshot(then)
+
+
+def snapshot(value: Any) -> Any:
+    """The scratch's data copied (dicts, lists and tuples item by item), any other object in it the same object: the
+    tab's caches hold the controls it drew (`views.ui.draft_field`'s fields) and handlers, which a tap on the board
+    does not change; deep copies of them took most of the test's time, and put the copies back as the live cache."""
+    kind = type(value)
+    if kind in (dict, list, tuple):
+        items = [snapshot(v) for v in (value.values() if kind is dict else value)]
+        return dict(zip(value, items)) if kind is dict else kind(items)
+    return value
 
 
 # the table's moves a table-mode screen leaves to the session screen, where one phone is passed round (the
