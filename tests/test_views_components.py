@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from types import SimpleNamespace
+from typing import Callable
 
 import flet as ft
 import flet.canvas as cv
@@ -140,16 +141,21 @@ def bar_action(bar: ft.SnackBar) -> ft.TextButton | None:
     return next((c for c in walk(bar.content) if isinstance(c, ft.TextButton)), None)
 
 
-def walk(control):
+def walk(control, into: Callable[[ft.BaseControl], bool] | None = None):
     """Every control in a tree (through dataclass fields holding controls or lists of them), parent before
-    children, depth first. One stack of child iterators rather than a generator per control: the same controls in
-    the same order, without passing every control up through one `yield from` per level above it."""
+    children, depth first; given `into`, only the controls it accepts, and nothing a refused one holds. One stack
+    of child iterators rather than a generator per control: the same controls in the same order, without passing
+    every control up through one `yield from` per level above it."""
+    if into is not None and not into(control):
+        return
     yield control
     stack = [children(control)]
     while stack:
         item = next(stack[-1], None)
         if item is None:
             stack.pop()
+            continue
+        if into is not None and not into(item):
             continue
         yield item
         stack.append(children(item))

@@ -35,9 +35,13 @@ GAME_IDS = sorted(g.id for g in games() if has_view(g.id))  # not the tests' own
 def handlers(body: ft.Control) -> list[tuple[ft.Control, str]]:
     """Every enabled control in sight with an event handler, and the event (a person taps nothing hidden: a
     hidden part of a screen is still in its tree, `visible=False`)."""
-    hidden = {id(c) for top in walk(body) if getattr(top, "visible", True) is False for c in walk(top)}
-    return [(c, ev) for c in walk(body) if not getattr(c, "disabled", False) and id(c) not in hidden
+    return [(c, ev) for c in walk(body, into=in_sight) if not getattr(c, "disabled", False)
             for ev in EVENTS if callable(getattr(c, ev, None))]
+
+
+def in_sight(control: ft.Control) -> bool:
+    """Whether a control is shown where its parent is (not `visible=False`)."""
+    return getattr(control, "visible", True) is not False
 
 
 def value_for(control: ft.Control, rnd: random.Random, typed: list[str] = TYPED):
