@@ -642,14 +642,18 @@ JUNK = st.recursive(st.none() | st.booleans() | st.integers(-3, 9) | st.text(max
                                                                                  max_size=2), max_leaves=3)
 
 
+# built once: a strategy built anew for every draw was most of the property's time (hypothesis works out each new
+# strategy's properties before drawing from it)
+KINDS = st.sampled_from(sorted(ENG.moves) + ["bogus"])
+FIELDS = st.dictionaries(st.sampled_from(["spools", "tag", "encloses", "number", "loops", "separate", "spool", "text",
+                                          "pairs", "a", "b", "same", "target", "at", "yes"]), JUNK, max_size=4)
+
+
 def garbage(data, state):
     """A random action of any known or unknown type with random fields."""
-    kinds = sorted(ENG.moves) + ["bogus"]
-    fields = data.draw(st.dictionaries(st.sampled_from(["spools", "tag", "encloses", "number", "loops",
-                                                        "separate", "spool", "text", "pairs", "a", "b", "same",
-                                                        "target", "at", "yes"]), JUNK, max_size=4))
+    fields = data.draw(FIELDS)
     by = data.draw(st.sampled_from([*state["players"], "table", None, 3]))
-    return {"type": data.draw(st.sampled_from(kinds)), "by": by, **fields}
+    return {"type": data.draw(KINDS), "by": by, **fields}
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
