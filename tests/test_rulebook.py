@@ -16,6 +16,7 @@ another engineer adds fails `test_every_refusal_maps_to_a_section_in_both_langua
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from pathlib import Path
 
@@ -50,23 +51,21 @@ def key_slots(trees: list[ast.AST]) -> dict[str, set[tuple[int, str]]]:
     """For RuleError and every function that forwards a parameter to it: the (position, name) of that
     parameter as callers pass it (a method's `self` not counted)."""
     slots: dict[str, set[tuple[int, str]]] = {"RuleError": {(0, "key")}}
+    functions = [(fn, [a.arg for a in fn.args.args], [n for n in ast.walk(fn) if isinstance(n, ast.Call)])
+                 for tree in trees for fn in ast.walk(tree) if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))]
     grew = True
     while grew:
         grew = False
-        for tree in trees:
-            for fn in ast.walk(tree):
-                if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                    continue
-                params = [a.arg for a in fn.args.args]
-                shift = 1 if params[:1] in (["self"], ["cls"]) else 0
-                for call in (n for n in ast.walk(fn) if isinstance(n, ast.Call)):
-                    for position, name in set(slots.get(called(call), ())):
-                        arg = argument(call, position, name)
-                        if isinstance(arg, ast.Name) and arg.id in params:
-                            slot = (params.index(arg.id) - shift, arg.id)
-                            if slot not in slots.setdefault(fn.name, set()):
-                                slots[fn.name].add(slot)
-                                grew = True
+        for fn, params, calls in functions:
+            shift = 1 if params[:1] in (["self"], ["cls"]) else 0
+            for call in calls:
+                for position, name in set(slots.get(called(call), ())):
+                    arg = argument(call, position, name)
+                    if isinstance(arg, ast.Name) and arg.id in params:
+                        slot = (params.index(arg.id) - shift, arg.id)
+                        if slot not in slots.setdefault(fn.name, set()):
+                            slots[fn.name].add(slot)
+                            grew = True
     return slots
 
 
@@ -76,9 +75,11 @@ def pattern(node: ast.JoinedStr) -> re.Pattern:
     return re.compile("".join(parts))
 
 
+@functools.cache
 def raised_keys() -> tuple[set[str], set[str], list[str]]:
     """Every constant message key that can reach `RuleError`, the f-string patterns (as regex text), and where a
-    key is passed in a form the scan cannot read.
+    key is passed in a form the scan cannot read (scanned once a run: the sources do not change under the tests,
+    and the scan was most of their time).
 
     A key held in a local variable (`for field, key in (("symbol", "pictomania.symbol_shared"), ...)`) is read as
     every translated message key written as a literal in the same function; only when there is none is the call
@@ -114,6 +115,7 @@ def raised_keys() -> tuple[set[str], set[str], list[str]]:
 def engine_keys() -> set[str]:
     """Every message key an engine, mechanic, the contract or the record can refuse with."""
     exact, patterns, _ = raised_keys()
+    exact = set(exact)  # a copy: the scan is kept for the next test
     table = i18n.table("en")
     for text in patterns:
         produced = {key for key in table if re.fullmatch(text, key)}
