@@ -660,7 +660,27 @@ def test_in_chinese_a_ruling_made_on_the_setters_phone_is_not_said_to_be_filled_
     ctx = table.seated("Bo", {})
     ctx.lang = "zh-CN"
     shown = texts(view.build(ctx))
-    assert "Ann 在自己的手机上操作。" in shown and not any("填写。" in line for line in shown)
+    assert "Ann 在自己的手机上裁定答案。" in shown and not any("填写。" in line for line in shown)
+
+
+@pytest.mark.parametrize("lang, where, line", [
+    ("zh-CN", "phone", "Ann 在自己的手机上裁定答案。"), ("en", "phone", "Ann will rule on the answer on their own phone."),
+    ("zh-CN", "host", "Ann 在主持人的屏幕上裁定答案。"), ("en", "host", "Ann will rule on the answer on the host's screen.")])
+def test_a_third_phone_says_the_setter_is_ruling_on_the_card_read_out(lang, where, line):
+    """Seen on 390x844 phones in 简体中文: while 小红 (the setter) ruled on the card Bo read out, Cy's phone said
+    only "小红在自己的手机上操作" (acts on her own phone). It says what she is doing, the move the engine's prompt
+    waits on her for, in its own name: ruling on the answer; on the host's screen where no phone holds her seat."""
+    from tests.card_view_helpers import Table as CardTable
+    table = CardTable("guess_club", PLAYERS, {"cards": 1})
+    assert table.apply({"type": "topic", "by": "Ann", "text": "Fruit"})
+    for player, answer in zip(PLAYERS, ("apple", "pear", "plum")):
+        assert table.apply({"type": "answers", "by": player, "cards": [answer]})
+    assert table.apply({"type": "play", "by": "Bo", "card": 0})
+    ctx = table.seated("Cy", {})
+    ctx.lang, ctx.where = lang, {"Ann": where}
+    shown = texts(view.build(ctx))
+    vague = words.say(lang, "app.private.own_phone" if where == "phone" else "app.private.host_screen", name="Ann")
+    assert line in shown and vague not in shown, shown
 
 
 def test_a_card_read_out_is_logged_by_its_text_not_its_place_in_a_hidden_hand(table):

@@ -62,27 +62,42 @@ def opened(ctx: Any, slot: dict, player: str) -> bool:
     return slot.get("phase") == ENTRY
 
 
-def elsewhere(ctx: Any, player: str) -> ft.Control:
-    """On a seated phone, in place of another seat's cover or move: where that player makes it (`where_said`);
-    not read where it only says who the screen's moves already say it waits on (`GameContext.read_once`)."""
-    said = where_said(ctx, player)
+def elsewhere(ctx: Any, player: str, move: dict | None = None) -> ft.Control:
+    """On a seated phone, in place of another seat's cover or move: where that player makes it, and which move where
+    the view names it (`where_said`); not read where it only says who the screen's moves already say it waits on
+    (`GameContext.read_once`)."""
+    said = where_said(ctx, player, move)
     if player == TABLE or ctx.where.get(player, PHONE) == PHONE:
         return ctx.read_once(aside(ctx.lang, said), waiting=[player])
     return aside(ctx.lang, said)
 
 
-def where_said(ctx: Any, player: str) -> str:
-    """Where player makes their part, as the table stands (`GameContext.where`).
+def awaited(ctx: Any, player: str) -> dict | None:
+    """The engine's first prompt entry for player now (the move the table waits on them for first), or None."""
+    return next((entry for entry in ctx.engine.prompt(ctx.state) if entry["by"] == player), None)
+
+
+def where_said(ctx: Any, player: str, move: dict | None = None) -> str:
+    """Where player makes their part, as the table stands (`GameContext.where`), and the move (a prompt entry, named
+    as the next-step line names it: `words.move_name`) where one is given and named.
 
     RULING (a player without a phone, session 72): at a table where Mum and Dad play on the host's laptop and the
     others on their phones, the phones said "Mum enters this on her own phone" while Mum had none. A seat no phone
     holds plays on the host's screen, and is said so; a seat whose phone dropped off is said so, with where to
     play meanwhile; a seat on its phone enters it there. The table's move: the referee or the host makes it on
     their screen (said under Splitter's player buttons while the table rolls, read to a play-tester as the host
-    filling in the player's sheet; the move itself is named by the status line above)."""
+    filling in the player's sheet; the move itself is named by the status line above).
+    RULING (what the player is doing, seen in 简体中文 at 390x844): while 小红 ruled on a card read out, a third
+    phone said only "小红 在自己的手机上操作" (acts on her own phone); a view that gives the move the engine's prompt
+    waits on (`awaited`) has it named: "小红 在自己的手机上裁定答案" / "Ann will rule on the answer on their own
+    phone" (a dropped-off phone's line keeps where to play meanwhile)."""
     if player == TABLE:
         return ctx.t("app.private.referee_enters")
     where = ctx.where.get(player, PHONE)
+    named = move and words.move_name(ctx.lang, ctx.engine.game.id, move["type"], move.get("step"))
+    if named and where in (HOST, PHONE):
+        return ctx.t("app.private.host_screen_move" if where == HOST else "app.private.own_phone_move", name=player,
+                     move=named)
     key = {HOST: "app.private.host_screen", AWAY: "app.private.phone_away"}.get(where, "app.private.own_phone")
     return ctx.t(key, name=player)
 

@@ -41,7 +41,7 @@ from scoring.mechanics import ledger
 from validators.answers import SAME, explain
 from views import words
 from views.components.offers import offer_here
-from views.components.private import COVER, cover, done_label, elsewhere, opened, private_entry
+from views.components.private import COVER, awaited, cover, done_label, elsewhere, opened, private_entry
 from views.components.refusal import said as said_here  # the module names its own lines `said`
 from views.context import GameContext
 from views.ui import aside, draft_field, field_sheet, keyed, labelled, tint
@@ -481,7 +481,7 @@ def why_alike(ctx: GameContext, proposal: dict) -> str:
 def ruling_panel(ctx: GameContext) -> ft.Control:
     """The card read out, the proposed matches with their reason (the matcher's and the cards players showed), a
     way for the players this screen acts as to show a card the matcher missed, and the setter's ruling (on a screen
-    that acts as the setter; elsewhere only the card and who decides, said once: `elsewhere`, not also "A (setter)
+    that acts as the setter; elsewhere only the card and who rules on it, said once: `elsewhere`, not also "A (setter)
     decides: …"); the setter's own phone says "You set the topic, so you decide: …", not its own name).
     RULING (the step first): on the setter's own phone the ruling comes right under the proposals, above its offer
     to show its own cards (one button a card: under five of them a 390×844 phone showed no ruling until
@@ -495,7 +495,7 @@ def ruling_panel(ctx: GameContext) -> ft.Control:
     said = [heading(ctx.t("guess_club.view.read_out", name=pending["player"], text=pending["text"]))]
     shows = show_panel(ctx, offer_here(ctx, "show"))
     if not offer_here(ctx, "rule"):
-        return card([*said, *shows, elsewhere(ctx, setter)])
+        return card([*said, *shows, elsewhere(ctx, setter, awaited(ctx, setter))])
     said.append(ft.Text(ctx.t("guess_club.view.you_decide") if ctx.seat == setter
                         else ctx.t("guess_club.view.setter_decides", name=setter)))
     ticked = ruling_ticks(ctx)
