@@ -692,6 +692,23 @@ def knit_wit_scoring() -> dict:
     return record
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_seats_own_phone_says_it_is_its_turn_and_the_others_whose(store, lang):
+    """Seen on 390x844 phones in 简体中文: under "你是 A" the setter's own phone, ruling on a card read out, read
+    "轮到 A · …", its own turn in the third person. A seat's own phone says "轮到你" / "Your turn"; every other phone,
+    the referee's and the host's screen name whose turn it is. The line is every game's (Guess Club's ruling,
+    Solar Storm's turn)."""
+    t = functools.partial(i18n.text, lang)
+    hub, tokens = guess_club_hub(store, 5)
+    solar = open_hub(store, new_record("solar_storm", ["A", "B"], {}, seed=4), Clock())
+    tables = [(hub, tokens), (solar, {seat: solar.join(solar.pin, seat) for seat in ("A", "B", "table")})]
+    for table, seats in tables:
+        for seat, token in seats.items():
+            line = read(status_line(lang, phone_message(table, token)))
+            assert line.startswith(t("table.your_turn") if seat == "A" else t("table.turn", name="A")), (seat, line)
+        assert read(status_line(lang, phone_message(table, None))).startswith(t("table.turn", name="A"))
+
+
 def test_the_next_step_on_a_phone_never_breaks_inside_the_tables_name(store):
     """At 390 px a Bacon phone's header broke inside the table's name: "…下一步（全" / "桌）：录入…". The name is kept
     whole, as a player's is (`words.whole_name`), on the phones' header and the session screen's next-step line.

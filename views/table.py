@@ -256,7 +256,8 @@ def status_line(lang: str, message: dict) -> str:
     own (`table_next`, from the engine's prompt) while the status names a player's turn, that move is named
     (`table_next_step`) in place of the turn (Splitter's phones read "A's turn" while the host rolled), and a
     phase that is that move is left out as the session header leaves it out (`views.session.said_once`: "Roll the
-    dice" under "Next: Table — roll the dice"); else the turn leads. (Without a turn nothing is added: a score
+    dice" under "Next: Table — roll the dice"); else the turn leads ("Your turn" on the seat's own phone:
+    `turn_said`). (Without a turn nothing is added: a score
     pad's phones give their own lines while the table's round form is the prompt's first entry.) The game's own
     table-mode line for that move sends the players to their own step (`table_next_step`), so it is said only to a
     screen with a move of its own now (the message's prompt); a screen with none (a Bacon player already out)
@@ -266,7 +267,7 @@ def status_line(lang: str, message: dict) -> str:
         parts.append(table_next_step(lang, game, message["table_next"], own=bool(message.get("prompt"))))
         status = said_once(engine(game), status, message["table_next"])
     elif lead:
-        parts.append(words.say(lang, "table.turn", name=lead))
+        parts.append(turn_said(lang, lead, message.get("seat")))
     if status.get("round") is not None:
         parts.append(words.say_for(lang, game, "app.round_of", round=status["round"], rounds=status["rounds"])
                      if status.get("rounds") else words.say_for(lang, game, "app.round", round=status["round"]))
@@ -275,6 +276,13 @@ def status_line(lang: str, message: dict) -> str:
     if status.get("over") and not status.get("phase"):
         parts.append(words.say(lang, "table.over"))
     return header_line(words.say(lang, "app.status_sep"), parts)
+
+
+def turn_said(lang: str, turn: str, seat: str | None) -> str:
+    """Whose turn it is, on the screen of seat (None: the host's).
+    RULING (a seat's own turn, addressed to it): under "你是小红" the setter's own phone read "轮到小红 · …"; a seat's
+    own phone says "轮到你" / "Your turn", every other screen whose turn it is, by name (every game's status line)."""
+    return words.say(lang, "table.your_turn") if turn == seat else words.say(lang, "table.turn", name=turn)
 
 
 def status_names(message: dict) -> str | None:
