@@ -329,7 +329,9 @@ def test_a_tap_refused_after_other_phones_moved_the_log_on_is_said_in_the_bar(tm
 def test_a_hidden_hand_the_host_undid_comes_back_to_its_own_phones_form(tmp_path):
     """Played on phones in 简体中文: A asked the host to take back a hand sent with a mis-tap; the host's Undo (which
     names whose hand, not its answers) emptied A's form, and A had to type every answer again. A's phone is told the
-    host took its answers back and finds them in its fields again; B's phone gets neither the words nor the note."""
+    host took its answers back and finds them in its fields again; B's phone gets neither the words nor the note.
+    A's phone was told twice, the bar's "裁判或主持人撤销了：…" too: it is told once, by the note above its fields
+    (`UNDONE_SAID`); the host's undo of A's topic is still said in the bar."""
     async def play() -> None:
         with Store(tmp_path / "data") as store:
             sid = store.create(new_record("guess_club", ["A", "B", "C"], {"cards": 2},
@@ -358,12 +360,17 @@ def test_a_hidden_hand_the_host_undid_comes_back_to_its_own_phones_form(tmp_path
             assert fields == ["苹果", "梨"]
             shown = [read(c.value) for c in list(phone.index.values()) if isinstance(c, ft.Text)]
             assert words.say("zh-CN", "guess_club.view.hand_taken_back") in shown
+            assert undo_bars(phone) == []  # said once: not also "裁判或主持人撤销了：A 交了 2 个暗写答案" in the bar
             seen = [read(c.value) for c in list(other.index.values()) if isinstance(c, (ft.Text, ft.TextField))]
             assert not {"苹果", "梨", words.say("zh-CN", "guess_club.view.hand_taken_back")} & set(seen)
             host.play({"type": "answers", "by": "C", "cards": ["橙子", "葡萄"]}, words.now(), None)
             await settle()  # the note stays above the fields (gone, it moved them: drawn anew, the keyboard lost)
             shown = [read(c.value) for c in list(phone.index.values()) if isinstance(c, ft.Text)]
             assert words.say("zh-CN", "guess_club.view.hand_taken_back") in shown
+            for _ in range(2):  # C's hand, then A's topic: a move of A's undone that the view does not say
+                host.undo(words.now(), False, mark(store.record(sid)))
+                await settle()
+            assert [bar.split("：")[0] for bar in undo_bars(phone)] == ["裁判或主持人撤销了"]
             phone.close()
             other.close()
             await settle()

@@ -36,6 +36,7 @@ from scoring.core import RuleError
 from views import drawn, words
 from views.components.action_log import entry_named
 from views.context import PAGE, TapCount, use_into_view
+from views.games import view_of
 from views.session import bring_back_draft, draft_keeper, take_draft, undo_redo_row
 from views.table import (connected_hub, hub_game, moves_and_view, phone_step, seat_local, seat_name, status_banner,
                          tab_listener, tie_row, use_lead)
@@ -137,9 +138,14 @@ def Join(app: Any, sid: str, chosen: Any) -> ft.Control:
 def tell_undone(app: Any, before: dict | None, msg: dict, undoing: Any) -> None:
     """Say what was undone when msg (after before, the message this phone showed) took back an action that touched
     this seat (the hub's `undid`: its own or the table's), unless this phone's own Undo did it (`undoing`: the mark
-    its screen showed when tapped). A player's points had vanished from the phone with no word of why."""
-    entry = msg.get("undid")
+    its screen showed when tapped). A player's points had vanished from the phone with no word of why.
+    RULING (told once): a seat's own move whose undo the game's view says itself on the seat's phone (its
+    `UNDONE_SAID` types: Guess Club's hidden hand, "the host took back your answers" above the fields they are back
+    in) is not told in the bar as well."""
+    entry, own = msg.get("undid"), msg.get("undone") or {}
     if before is None or entry is None or msg["count"] >= before["count"]:
+        return
+    if own.get("type") in getattr(view_of(msg["meta"]["game"]), "UNDONE_SAID", ()):
         return
     if undoing is not None and tuple(undoing) == tuple(before["mark"]):
         return

@@ -50,6 +50,7 @@ TOPICS = Path(__file__).resolve().parents[2] / "assets" / "guess_club" / "topics
 SPOT = 52
 SET_TOPIC = "topic"  # the scroll key of "Set topic", under which a refused topic (or its aliases) is said
 SPOT_RADIUS = 6  # a number's spot and its button share their corners (a pill on a square looked misplaced)
+UNDONE_SAID = ("answers",)  # a seat's own moves whose undo this view says on its phone (`hand_back`), not the bar
 
 
 @cache
@@ -307,7 +308,8 @@ def hand_back(ctx: GameContext, slot: dict, player: str, count: int) -> bool:
     RULING (a hand taken back): the host may undo a seat's hidden hand (a seat asks the host to take back a mis-tap;
     nothing was shown, so no consent is asked), the Undo label says whose hand and how many answers, never which;
     the seat's own phone is told the host took its answers back and finds them in its fields to change and hand in
-    again (A's phone had an empty form: every answer typed again). A form typed in since is left as it is; the
+    again (A's phone had an empty form: every answer typed again), told once (the bar's "the referee or the host
+    undid: …" is not said too: `UNDONE_SAID`). A form typed in since is left as it is; the
     host's table screen, whose redo stack holds no seat's action, never gets them."""
     undone = (ctx.record.get("redo") or [{}])[-1]
     cards = undone.get("cards")
