@@ -1053,6 +1053,23 @@ def test_another_seats_phone_names_whose_actions_and_tokens_the_card_counts(lang
     assert card[1] == ann.replace(bo, words.say(lang, "solar_storm.view.tokens", tokens=2)), card
 
 
+@pytest.mark.parametrize("lang, named", [
+    ("en", "Ann: Take up to 3 actions, then end the action phase."),
+    ("zh-CN", "Ann：最多进行 3 个行动，然后结束行动阶段。")])
+def test_another_seats_phone_names_whose_the_phases_hint_is(lang, named):
+    """On 小明's phone during 妈妈's turn the card's hint read "最多进行 3 个行动，然后结束行动阶段。" as if it were his to do:
+    another seat's phone names the turn's player before it; the turn player's phone and the shared screens keep
+    the hint as it is."""
+    table = Table("solar_storm", ["Ann", "Bo"], lang=lang)
+    hint = words.say(lang, "solar_storm.view.hint.actions")
+    seats = ((table.seated("Ann", {}), hint), (table.seated("Bo", {}), named), (table.seated("table", {}), hint),
+             (table.ctx(), hint))
+    for ctx, line in seats:
+        card = shown(view.turn_panel(ctx, table.engine.player_view(table.state, None if ctx.seat == "table"
+                                                                   else ctx.seat)))
+        assert line in card, card
+
+
 @pytest.mark.parametrize("lang, colon", [("en", ":"), ("zh-CN", "：")])
 def test_a_won_game_in_the_stats_reads_one_colon(lang, colon):
     """The stats' line of a won game read "胜 1 局：8 个房间全部转移电力并启动能源核心：飞船逃离了风暴。" (two colons in one

@@ -152,11 +152,14 @@ def turn_panel(ctx: GameContext, view: dict) -> ft.Control:
     """The turn's actions and action tokens left (once the actions are over, the step and the tokens), the phase's
     hint, the last roll and the last damage.
     Ruling: the card does not name whose turn it is; the next-step and status lines above it do ("Ann's turn: 3
-    actions left" under "Next: Ann — move" said the name twice), except on another seat's phone (`whose`)."""
+    actions left" under "Next: Ann — move" said the name twice), except on another seat's phone (`whose`), which
+    names the phase's hint too: "Take up to 3 actions, then end the action phase." under "You are Bo" in Ann's turn
+    read as Bo's to do (seen on 小明's phone during 妈妈's turn)."""
     lines = []
     if view["turn"]:
         lines += turn_lead(ctx, view)
-    lines.append(ft.Text(ctx.t(hint_key(ctx, view), picks=view["picks"]), size=15))
+    hint = ctx.t(hint_key(ctx, view), picks=view["picks"])
+    lines.append(ft.Text(whose(ctx, view, hint) if view["turn"] else hint, size=15))
     lines += divert_cost(ctx, view) + way_to_win(ctx, view)
     if view["roll"] is not None:
         lines.append(ft.Text(roll_line(ctx, view), size=15))
