@@ -483,7 +483,7 @@ def test_crew_wins_by_the_core(phone, server):
     tab.tap("启动能源核心", exact=True)
     tab.see("船员获胜！")
     tab.see("8 个房间全部转移电力并启动能源核心，飞船逃离了风暴。")
-    tab.see("回合：14 · 已转移房间：8 · 牌堆剩余：32")
+    tab.see("玩家回合：14 · 已转移房间：8 · 牌堆剩余：32")
     tab.see("资源牌堆：32 张 · 弃牌堆：32 张")
     tab.see("已转移电力的房间（每间 1 分） = 8")
     tab.see("启动能源核心（1 分） = 1")
