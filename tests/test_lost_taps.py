@@ -14,6 +14,7 @@ from flet.messaging.session import Session
 from storage import Store
 from tests.helpers import run_async
 from tests.test_reconnect import Connection
+from tests.test_views_components import bar_words, shown_bars
 from tests.test_views_shell import Page, bar_of, read
 from views import lost_taps, words
 from views.app import App
@@ -69,12 +70,12 @@ def told_once(app: App) -> None:
     """Inputs lost while the message is up say it once; one after it went away says it again."""
     app.input_lost()
     bar = bar_of(app)
-    assert read(bar.content.value) == words.say("en", "app.tap_gone")
+    assert read(bar_words(bar)) == words.say("en", "app.tap_gone")
     app.input_lost()
-    assert len(app.page.dialogs) == 1
-    bar.on_dismiss(None)
+    assert shown_bars(app.page) == [bar]
+    run_async(app.expire(bar, 0))
     app.input_lost()
-    assert len(app.page.dialogs) == 2
+    assert len(shown_bars(app.page)) == 1 and bar_of(app) is not bar
 
 
 def test_a_race_button_gone_is_answered_in_the_races_words_and_another_control_as_before():
@@ -136,10 +137,11 @@ def test_a_tap_lost_on_a_game_that_has_ended_says_so(tmp_path):
         store.play(sid, {"type": "round", "by": "table", "scores": {"A": 1, "B": 2}}, "2025-01-01T20:01:00+00:00")
         app.moved(sid, mark(store.record(sid)))
         app.input_lost()
-        assert read(bar_of(app).content.value) == words.say("en", "app.tap_gone")
+        assert read(bar_words(bar_of(app))) == words.say("en", "app.tap_gone")
         store.play(sid, {"type": "finish", "by": "table"}, "2025-01-01T20:02:00+00:00")
         app.moved(sid, mark(store.record(sid)))
         app.input_lost()
-        assert read(bar_of(app).content.value) == words.say("en", "app.tap_gone_ended")
+        ended = bar_of(app)
+        assert read(bar_words(ended)) == words.say("en", "app.tap_gone_ended")
         app.input_lost()
-        assert len(app.page.dialogs) == 2
+        assert shown_bars(app.page) == [ended]

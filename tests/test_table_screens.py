@@ -32,8 +32,8 @@ from storage import Store
 from tests.helpers import press, run_async
 from tests.test_table_hub import HANDS3, Clock, knit_wit_answering, open_hub
 from tests.test_views import StubPage
-from tests.test_views_components import (FakePage, bar_action, buttons, children, drawn_part, labelled_boxes, read,
-                                        texts, walk)
+from tests.test_views_components import (FakePage, bar_action, bar_words, buttons, children, drawn_part, labelled_boxes,
+                                        read, shown_bars, texts, walk)
 from views import settings, words
 from views.app import App, open_to_phones, top_bar
 from views.components.folds import Folds
@@ -349,7 +349,7 @@ def test_a_setters_phone_brings_in_remembered_aliases_with_the_topic(store):
         buttons(body)["Set topic"].on_click(None)
 
     run_async(tap())
-    assert [d.content.value for d in phone.page.dialogs] == []  # nothing refused
+    assert [bar_words(b) for b in shown_bars(phone.page, ever=True)] == []  # nothing refused
     assert [(a["type"], a["by"]) for a in store.load(hub.sid)["actions"]] == [("aliases", "A"), ("topic", "A")]
     assert store.state(hub.sid)["aliases"] == [["苹果", "apple"]] and store.state(hub.sid)["topic"] == "Fruit"
 
@@ -370,7 +370,7 @@ def test_a_seated_phone_opens_its_settings_and_a_refusals_why_but_nothing_the_ho
     with pytest.raises(RuleError) as refused:
         hub.act(token, {"type": "topic", "text": "Fruit"})
     phone.show_error(refused.value)
-    (snack,) = phone.page.dialogs
+    (snack,) = shown_bars(phone.page)
     bar_action(snack).on_click(None)
     settings_button = next(c for c in walk(top_bar(phone, "Guess Club", None)) if isinstance(c, ft.IconButton))
     settings_button.on_click(None)
@@ -404,7 +404,7 @@ def test_a_players_phone_claims_a_knit_wit_button_without_sending_the_tables_ali
         await claim.on_click(None)
 
     run_async(tap())
-    assert [d.content.value for d in phone.page.dialogs] == []  # nothing refused
+    assert [bar_words(b) for b in shown_bars(phone.page, ever=True)] == []  # nothing refused
     assert [(a["type"], a["by"]) for a in store.load(hub.sid)["actions"]][-1:] == [("claim", "A")]
     assert store.state(hub.sid)["aliases"] == []
     assert not seat_ctx(got[-1]).for_table and seat_ctx(seated(hub, "table")[0][-1]).for_table
@@ -439,7 +439,7 @@ def test_the_last_button_taken_on_a_phone_saves_what_the_other_phones_typed(stor
     log = [(a["type"], a["by"], a.get("spool")) for a in store.load(sid)["actions"][-3:]]
     assert log == [("answer", "B", 1), ("answer", "B", 2), ("claim", "C", None)]
     assert seat_local(b_tab, sid, "B")["sheets"]["B"]["drafts"]["3"] == "鱼"
-    assert [d.content.value for d in c_tab.page.dialogs] == []
+    assert [bar_words(b) for b in shown_bars(c_tab.page, ever=True)] == []
 
 
 def typed_then_claimed(store, record: dict, claimant: str, lang: str) -> tuple[dict, TableHub]:
@@ -569,7 +569,7 @@ def test_a_seated_knit_wit_phone_answers_on_its_sheet_only(store):
 
     save({2: "tiger", 3: "lemon"})
     save({2: "", 5: "cloud"})
-    assert [d.content.value for d in phone.page.dialogs] == []  # nothing refused
+    assert [bar_words(b) for b in shown_bars(phone.page, ever=True)] == []  # nothing refused
     assert [(a["type"], a["by"], a["spool"], a["text"]) for a in store.load(hub.sid)["actions"][-4:]] == [
         ("answer", "A", 2, "tiger"), ("answer", "A", 3, "lemon"), ("answer", "A", 2, ""), ("answer", "A", 5, "cloud")]
     assert store.state(hub.sid)["sheets"]["A"] == ["", "", "lemon", "", "cloud", ""]
@@ -1940,7 +1940,7 @@ def test_a_phones_save_keeps_every_answer_when_another_player_answered_meanwhile
         buttons(shown)["Save my answers"].on_click(None)
 
     run_async(tap())
-    assert [d.content.value for d in phone.page.dialogs] == []
+    assert [bar_words(b) for b in shown_bars(phone.page, ever=True)] == []
     assert store.state(hub.sid)["sheets"]["A"][1:3] == ["tiger", "lemon"]
 
 
@@ -2297,7 +2297,7 @@ def test_a_refusal_on_the_join_screen_is_put_away_once_the_seat_is_taken(store):
     phone.local(f"join:{hub.sid}")["pin"] = hub.pin
     press(sit)
     assert hub.seat_of(kept[0]) == "B"
-    assert phone.message is None and not any(bar.open for bar in phone.page.dialogs)
+    assert phone.message is None and shown_bars(phone.page) == []
 
 
 def test_the_host_screen_says_when_phones_cannot_reach_this_server(store):

@@ -25,8 +25,8 @@ from storage.store import behind
 from tests.card_view_helpers import Table
 from tests.helpers import BrowserStorage, new_session_screen, run_async, run_tasks
 from tests.test_live_feed import TabPage
-from tests.test_views_components import (bar_words, buttons, fills_its_column, helper_of, labelled_fields, raw_texts,
-                                         read, texts, walk)
+from tests.test_views_components import (Overlay, bar_words, buttons, fills_its_column, helper_of, labelled_fields,
+                                         raw_texts, read, shown_bars, texts, walk)
 from views import home, new_session, session, words
 from views.app import App
 from views.components.action_log import row_text
@@ -37,7 +37,10 @@ class StubPage:
     """Enough of an ft.Page for building screens and recording what they ask of it."""
 
     def __init__(self, route="/"):
-        self.route, self.dialogs, self.tasks = route, [], []
+        self.route, self.dialogs, self.tasks, self.overlay = route, [], [], Overlay()
+
+    def update(self, *controls):
+        pass
 
     def show_dialog(self, dialog):
         self.dialogs.append(dialog)
@@ -985,9 +988,9 @@ def test_the_apps_roll_says_its_dice_when_done(app):
     ctx = session.game_context(app, sid, app.store.record(sid), app.store.state(sid), engine("splitter"))
     assert ctx.dispatch({"type": "roll", "by": "table"})
     first, second = app.store.state(sid)["roll"]
-    assert bar_words(app.page.dialogs[-1]).replace("\u00a0", " ") == f"Done: The app rolled {first} and {second}"
+    assert bar_words(shown_bars(app.page)[-1]).replace("\u00a0", " ") == f"Done: The app rolled {first} and {second}"
     app.set_setting("lang", "zh-CN")
-    assert bar_words(app.page.dialogs[-1]).replace("\u00a0", " ") == f"已完成：应用掷出了 {first} 和 {second}"
+    assert bar_words(shown_bars(app.page)[-1]).replace("\u00a0", " ") == f"已完成：应用掷出了 {first} 和 {second}"
 
 
 def log_rows(app, sid) -> list[str]:

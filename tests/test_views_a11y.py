@@ -18,7 +18,7 @@ from scoring.core import RuleError, engine
 from scoring.record import new_record
 from storage import Store
 from tests.test_views import StubPage
-from tests.test_views_components import FakePage, bar_words, children, walk
+from tests.test_views_components import FakePage, bar_words, children, shown_bars, walk
 from tests.test_views_random_seat_taps import HOST, SeatApp, seated_table
 from tests.test_views_random_taps import GAME_IDS, TYPED, fire, handlers, new_session
 from views import home, new_session as new_session_view, quick, rules, session, settings, stats, ui
@@ -300,17 +300,19 @@ def test_icons_beside_their_words_grow_with_the_text():
 
 @pytest.mark.parametrize("lang", ["en", "zh-CN"])
 def test_a_refusal_and_an_undo_offer_are_one_live_region_each(tmp_path, lang):
-    """A refusal (`App.show_error`) and an action's undo offer (`App.notify` with "app.undo") are Flutter
-    SnackBars, which wrap themselves in `Semantics(container, liveRegion)`: Flutter web writes the bar's words into
-    its `aria-live="polite"` element the moment it shows, wherever the bar stands in the tree. Their words are a
-    plain Text in the phone's language, in no live-region Semantics of our own (a second live region inside would
+    """A refusal (`App.show_error`) and an action's undo offer (`App.notify` with "app.undo") are bars of ours
+    (`App.message_bar`), each wrapped in one `Semantics(container, liveRegion)` as Flutter wraps a SnackBar: Flutter
+    web writes the bar's words into its `aria-live="polite"` element the moment it shows, wherever the bar stands
+    in the tree. Their words are a plain Text in the phone's language, in no second live region (one inside would
     be announced a second time)."""
     with Store(tmp_path) as store:
         store.set_setting("lang", lang)
         app = App(StubPage("/play/x"), store)
-        app.show_error("core.option_invalid")
-        app.notify("app.done_what", {"what": "x"}, action="app.undo", on_action=lambda: None)
-        for bar, key in zip(app.page.dialogs, ["core.option_invalid", "app.done_what"]):
-            assert isinstance(bar, ft.SnackBar) and type(bar.content) in (ft.Text, ft.Row)
+        for key, show in (("core.option_invalid", lambda: app.show_error("core.option_invalid")),
+                          ("app.done_what", lambda: app.notify("app.done_what", {"what": "x"}, action="app.undo",
+                                                               on_action=lambda: None))):
+            show()
+            (bar,) = shown_bars(app.page)
+            (live,) = [c for c in walk(bar) if isinstance(c, ft.Semantics)]
+            assert live.live_region and live.container
             assert bar_words(bar).replace("\u00a0", " ") == app.t(key, what="x").replace("\u00a0", " ")
-            assert not [c for c in walk(bar) if isinstance(c, ft.Semantics)]

@@ -39,7 +39,10 @@ class FakePage:
     """Just enough of a page for builders: dialogs and tasks run are recorded."""
 
     def __init__(self):
-        self.dialogs, self.tasks, self.route = [], [], "/"
+        self.dialogs, self.tasks, self.route, self.overlay = [], [], "/", Overlay()
+
+    def update(self, *controls):
+        pass
 
     def run_task(self, handler, *args):
         self.tasks.append((handler, args))
@@ -131,12 +134,41 @@ def children(control):
                 yield item
 
 
-def bar_words(bar: ft.SnackBar) -> str:
+class Overlay(list):
+    """A stand-in page's overlay: what it holds now, and in `added` all it was ever given."""
+
+    def __init__(self):
+        super().__init__()
+        self.added: list = []
+
+    def append(self, control):
+        self.added.append(control)
+        super().append(control)
+
+
+def is_bar(control) -> bool:
+    """Whether a control is a message bar (`App.message_bar`: a placed box around the bar, one live region)."""
+    inner = getattr(control, "content", None)
+    return isinstance(control, ft.Container) and isinstance(inner, ft.Container) and \
+        isinstance(inner.content, ft.Semantics) and bool(inner.content.live_region)
+
+
+def shown_bars(page, ever: bool = False) -> list[ft.Container]:
+    """The message bars the page shows now (ever: every one it was shown, gone or not), oldest first."""
+    return [c for c in (page.overlay.added if ever else page.overlay) if is_bar(c)]
+
+
+def bar_close(bar: ft.Container) -> ft.IconButton:
+    """A message bar's close button."""
+    return next(c for c in walk(bar) if isinstance(c, ft.IconButton))
+
+
+def bar_words(bar: ft.Container) -> str:
     """A message bar's words (its text, beside its action's button where it has one: `App.message_content`)."""
     return next(c for c in walk(bar.content) if isinstance(c, ft.Text)).value
 
 
-def bar_action(bar: ft.SnackBar) -> ft.TextButton | None:
+def bar_action(bar: ft.Container) -> ft.TextButton | None:
     """A message bar's action button (ours, in its content: `App.message_content`), or None."""
     return next((c for c in walk(bar.content) if isinstance(c, ft.TextButton)), None)
 

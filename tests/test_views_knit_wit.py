@@ -64,7 +64,10 @@ class StubPage:
     """Enough of a page: tasks and dialogs are recorded, never run."""
 
     def __init__(self):
-        self.tasks, self.dialogs = [], []
+        self.tasks, self.dialogs, self.overlay = [], [], []
+
+    def update(self, *controls):
+        pass
 
     def run_task(self, fn, *args):
         self.tasks.append(fn)

@@ -12,7 +12,8 @@ from scoring.core import RuleError, games
 from scoring.games import kingdomino
 from tests.helpers import BrowserStorage, run_async, run_tasks, tap_fold
 from tests.test_views import StubPage, app, phone_tab  # noqa: F401  (the fixture)
-from tests.test_views_components import bar_action, buttons, drawn_part, labelled_fields, raw_texts, read, texts, walk
+from tests.test_views_components import (bar_action, buttons, drawn_part, labelled_fields, raw_texts, read, shown_bars,
+                                         texts, walk)
 from tests.test_views_kingdomino import squares
 from tests.test_views_ui import narrow_fields
 from views import quick, rules
@@ -22,8 +23,8 @@ RULINGS_KINGDOM = "F1 L F L1 M\nL1 L L L W1\nW L C W W\nG F F F W\nW1 W W G F1" 
 
 
 def routes(shell) -> list[str]:
-    """The routes the screen asked to go to."""
-    return [args[0] for _, args in shell.page.tasks if args]
+    """The routes the screen asked to go to (not a message bar's time running out: `App.expire`)."""
+    return [args[0] for _, args in shell.page.tasks if args and isinstance(args[0], str)]
 
 
 def test_links_carry_page_section_language_and_way_back():
@@ -42,12 +43,12 @@ def test_a_refusal_offers_why_and_it_opens_the_rule(app):
     app.page = StubPage("/play/s1")
     app.page.push_route = lambda route: None
     app.show_error(RuleError("kingdomino.no_connection", domino=4))
-    bar = app.page.dialogs[-1]
-    assert isinstance(bar, ft.SnackBar) and bar_action(bar).content == "Why?"
+    (bar,) = shown_bars(app.page)
+    assert bar_action(bar).content == "Why?"
     bar_action(bar).on_click(None)
     assert routes(app) == ["/rules/kingdomino/placement?from=%2Fplay%2Fs1"]
     app.show_error(RuleError("storage.player_duplicate", name="A"))
-    assert bar_action(app.page.dialogs[-1]) is None
+    assert bar_action(shown_bars(app.page)[-1]) is None
 
 
 def test_a_page_opened_at_a_section_folds_the_others(app):
@@ -215,7 +216,7 @@ def test_quick_scorer_reads_a_typed_kingdom_and_refuses_an_impossible_one(app):
     assert not any(t.startswith("This kingdom could not be built") for t in shown)
     scratch["text"] = "C C"
     buttons(body)["Put this text on the board"].on_click(None)
-    assert bar_action(app.page.dialogs[-1]).content == "Why?"
+    assert bar_action(shown_bars(app.page)[-1]).content == "Why?"
     assert "Score: 23" in texts(quick.build(app, "kingdomino")[1])
     scratch["grid"][0][0] = None
     shown = texts(quick.build(app, "kingdomino")[1])

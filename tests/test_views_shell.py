@@ -14,7 +14,7 @@ from scoring.core import RuleError, engine, games
 from storage import Store
 from tests.helpers import run_async
 from tests.test_stats import finished
-from tests.test_views_components import bar_action, bar_words, read, texts, walk
+from tests.test_views_components import bar_action, bar_close, bar_words, read, shown_bars, texts, walk
 from views import home, imported, new_session, session, words
 from views.app import TITLE_INSET, App, chosen_settings, load_phone_settings, phone_values, top_bar
 from views.components.action_log import entry_named, row_text
@@ -26,7 +26,7 @@ class Page:
     """Enough of an ft.Page for the shell's messages: opens dialogs as Flet does and records what is sent."""
 
     def __init__(self, route: str = "/"):
-        self.route, self.dialogs, self.sent, self.tasks = route, [], [], []
+        self.route, self.dialogs, self.sent, self.tasks, self.overlay = route, [], [], [], []
 
     def show_dialog(self, dialog):
         """Open a dialog."""
@@ -34,8 +34,8 @@ class Page:
         self.dialogs.append(dialog)
 
     def update(self, *controls):
-        """Note the controls sent."""
-        self.sent += controls
+        """Note the controls sent (the page itself when sent whole)."""
+        self.sent += controls or (self,)
 
     def run_task(self, fn, *args):
         """Keep a task (none is run)."""
@@ -180,9 +180,14 @@ def test_a_log_row_with_a_time_shows_it_after_the_number():
         f"#1 {words.clock(at)} · Ann placed domino 4"
 
 
-def bar_of(app: App) -> ft.SnackBar:
+def bar_of(app: App) -> ft.Container:
     """The message shown last."""
-    return app.page.dialogs[-1]
+    return shown_bars(app.page)[-1]
+
+
+def shown(app: App, bar: ft.Container) -> bool:
+    """Whether the bar is on the page."""
+    return bar in shown_bars(app.page)
 
 
 def test_a_message_is_said_again_when_the_phone_switches_language_and_keeps_its_undo(app):
@@ -193,10 +198,10 @@ def test_a_message_is_said_again_when_the_phone_switches_language_and_keeps_its_
     app.notify("app.done_what", {"what": describe}, action="app.undo", on_action=lambda: undone.append(1))
     english = bar_of(app)
     assert (read(bar_words(english)), bar_action(english).content) == ("Done: Ann placed domino 22", "Undo")
-    assert english.show_close_icon  # it covers the foot of the screen: it can be put away at once
+    assert bar_close(english).icon.semantics_label == "Close"  # it covers the screen's head: it can be put away
     app.set_setting("lang", "zh-CN")
     chinese = bar_of(app)
-    assert chinese is not english and not english.open and english in app.page.sent and chinese.open
+    assert chinese is not english and not shown(app, english) and app.page in app.page.sent and shown(app, chinese)
     assert (read(bar_words(chinese)), bar_action(chinese).content) == ("已完成：Ann 放下了 22 号骨牌", "撤销")
     bar_action(chinese).on_click(None)
     assert undone == [1]
@@ -217,9 +222,9 @@ def test_a_done_bars_undo_reads_on_the_bar_in_the_colour_of_a_bars_own_action(ap
 def test_a_message_gone_by_itself_is_not_shown_again_on_a_switch(app):
     """A message whose time ran out (Flet reports it dismissed) stays away when the language changes."""
     app.show_error(RuleError("storage.player_duplicate", name="Bob"))
-    bar_of(app).on_dismiss(None)
+    run_async(app.expire(bar_of(app), 0))
     app.set_setting("lang", "zh-CN")
-    assert len(app.page.dialogs) == 1
+    assert shown_bars(app.page) == []
 
 
 def test_an_error_leaves_with_its_screen_and_other_messages_stay(app):
@@ -228,23 +233,23 @@ def test_an_error_leaves_with_its_screen_and_other_messages_stay(app):
     on a screen leaves with it (a bar timing out on the next screen closed a dropdown menu opening there)."""
     app.show_error(RuleError("storage.player_duplicate", name="Bob"))
     error = bar_of(app)
-    assert error.open and read(error.content.value) == words.say("en", "storage.player_duplicate", name="Bob")
+    assert shown(app, error) and read(bar_words(error)) == words.say("en", "storage.player_duplicate", name="Bob")
     app.route_changed("/new/score_pad")
-    assert error.open
+    assert shown(app, error)
     app.route_changed("/play/s1")
-    assert not error.open and error in app.page.sent
+    assert not shown(app, error) and app.page in app.page.sent
     app.page.route = "/"
     app.notify("app.imported", {"file": "a.json"})
     done = bar_of(app)
     app.route_changed("/play/s1")
-    assert done.open and done not in app.page.sent
+    assert shown(app, done)
     app.page.route = "/play/s1"
     app.notify("app.done_what", {"what": "Ann drew"}, action="app.undo", on_action=lambda: None)
     offered = bar_of(app)
     app.route_changed("/play/s1")
-    assert offered.open
+    assert shown(app, offered)
     app.route_changed("/")
-    assert not offered.open and offered in app.page.sent
+    assert not shown(app, offered) and app.page in app.page.sent
 
 
 def test_an_accepted_action_puts_away_the_error_about_a_refused_one(app):
@@ -256,18 +261,18 @@ def test_an_accepted_action_puts_away_the_error_about_a_refused_one(app):
     refused = session.attempt(app, sid, lambda: hub.play({"type": "round", "by": "table", "scores": {"A": 1}},
                                                            "2025-01-01T20:01:00+00:00", (0, "")))
     error = bar_of(app)
-    assert not refused and error.open and error.bgcolor == ft.Colors.ERROR
+    assert not refused and shown(app, error) and error.content.bgcolor == ft.Colors.ERROR
     assert session.attempt(app, sid, lambda: hub.play({"type": "round", "by": "table", "scores": {"A": 1, "B": 2}},
                                                        "2025-01-01T20:02:00+00:00", (0, "")))
-    assert not error.open and error in app.page.sent
+    assert not shown(app, error) and app.page in app.page.sent
     app.notify("app.done_what", {"what": "A rolled"}, action="app.undo", on_action=lambda: None)
     offer = bar_of(app)
-    assert offer.open and session.attempt(app, sid, lambda: None)
-    assert not offer.open and app.message is None
+    assert shown(app, offer) and session.attempt(app, sid, lambda: None)
+    assert not shown(app, offer) and app.message is None
     app.notify("app.imported", {"file": "a.json"})
     done = bar_of(app)
     session.attempt(app, sid, lambda: None)
-    assert done.open
+    assert shown(app, done)
 
 
 def test_the_why_of_a_refusal_reads_on_the_red_bar(app):
@@ -285,11 +290,11 @@ def test_a_bars_action_is_a_button_of_ours_tap_high_that_puts_the_bar_away(app):
     undone = []
     app.notify("app.done_what", {"what": "x"}, action="app.undo", on_action=lambda: undone.append(1))
     bar = bar_of(app)
-    assert bar.action is None
+    assert [c for c in walk(bar) if isinstance(c, ft.TextButton)] == [bar_action(bar)]
     undo = bar_action(bar)
     assert undo.content == "Undo" and undo.style.padding.top + undo.style.padding.bottom + 20 >= TAP
     undo.on_click(None)
-    assert undone == [1] and not bar.open and app.message is None
+    assert undone == [1] and not shown(app, bar) and app.message is None
 
 
 def test_a_game_card_is_one_row_naming_the_game_in_both_languages_once(app):
@@ -342,7 +347,7 @@ def test_a_file_already_here_opens_the_stored_game_and_says_so(app):
     routes: list[str] = []
     app.go = routes.append
     imported.report(app, "game.json", {"kind": "session", "id": sid, "already": True})
-    assert read(bar_of(app).content.value) == "game.json is already here: opened the stored copy (nothing added)."
+    assert read(bar_words(bar_of(app))) == "game.json is already here: opened the stored copy (nothing added)."
     assert routes == [f"/history/{sid}"] and len(app.store.sessions()) == 1
 
 
@@ -467,7 +472,7 @@ def test_a_long_refusal_takes_the_bars_width_and_its_why_wraps_under_it(app):
     (an expanding text in a row, 14 lines of two to four characters): the words and the button wrap instead, the
     words as wide as the bar and the button under them where they do not fit beside it."""
     app.show_error(RuleError("score_pad.missing_score", player="A"))
-    row = bar_of(app).content
+    row = next(c for c in walk(bar_of(app)) if isinstance(c, ft.Row) and c.wrap)
     assert isinstance(row, ft.Row) and row.wrap
     assert not any(c.expand for c in row.controls)
 

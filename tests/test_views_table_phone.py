@@ -13,7 +13,7 @@ from scoring.record import mark, new_record, redo_entry
 from storage import Store
 from tests.flet_session import Recorder, connect, decoded, settle
 from tests.helpers import field_named, run_async
-from tests.test_views_components import bar_words, read
+from tests.test_views_components import bar_words, is_bar, read
 from tests.test_views_typed_race import typed
 from views import words
 from views.app import main_for
@@ -170,7 +170,7 @@ def test_a_seated_phones_title_is_the_games_name_alone(tmp_path, game, named):
 
 def undo_bars(sess: Session) -> list[str]:
     """The words of every message bar the tab was shown that says what was undone, each bar once."""
-    bars = {id(c): c for c in list(sess.index.values()) if isinstance(c, ft.SnackBar)}
+    bars = {id(c): c for c in list(sess.index.values()) if is_bar(c)}
     said = [read(bar_words(bar)) for bar in bars.values()]
     return [s for s in said if "撤销了" in s or "undid" in s]
 
@@ -318,7 +318,7 @@ def test_a_tap_refused_after_other_phones_moved_the_log_on_is_said_in_the_bar(tm
             assert len(store.state(sid)["deals"]) == 1
             await phone.dispatch_event(out._i, "click", None)
             await settle()
-            said = [read(bar_words(c)) for c in list(phone.index.values()) if isinstance(c, ft.SnackBar) and c.open]
+            said = [read(bar_words(c)) for c in list(phone.index.values()) if is_bar(c) and c in phone.page.overlay]
             assert said == [words.say("zh-CN", "bacon.out_round", now=2, round=1)], said
             phone.close()
             await settle()

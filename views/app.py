@@ -83,6 +83,10 @@ PHONE_SETTINGS = ("lang", "theme", "sound")
 BROWSER_LANG = "browser_lang"  # the browser's language, written by the page for a phone that never chose one
 LOCALES = {"zh-CN": ft.Locale("zh", "CN"), "en": ft.Locale("en", "US")}  # Flutter's own words per language
 THEME_MODES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK}
+BAR_SECONDS, BAR_SECONDS_WHY = 6, 10  # a message bar's time on screen; one with a "Why?" is read, then acted on
+BAR_WIDTH = 560  # px: a message bar's width at the most (a wide screen's), centred over the top bar
+BAR_SIDE = 8  # px: a phone's message bar set in from the screen's sides
+BAR_TOP = 4  # px: a message bar set in from the screen's top (it lies over the top bar)
 SETTINGS_WAIT = 3.0  # seconds the first screen waits for the phone's settings before it is drawn without them
 
 
@@ -135,7 +139,7 @@ class App:
         self.prefs: Any = None
         self.feeds: dict[str, Feed] = {}
         self.message: Message | None = None
-        self.bar: ft.SnackBar | None = None
+        self.bar: ft.Container | None = None
         self.showing: str | None = None
 
     @property
@@ -286,18 +290,48 @@ class App:
             return False
 
     def show_message(self) -> None:
-        """Show the message in the current language, in place of the one shown before (closed)."""
+        """Show the message in the current language, in place of the one shown before (closed), for 6 s (10 s with
+        a "Why?"), as a bar over the top of the screen (`message_bar`)."""
         message = self.message
         self.close_message()
         self.message = message
-        bar = ft.SnackBar(
-            content=self.message_content(message), bgcolor=ft.Colors.ERROR if message.error else None,
-            duration=ft.Duration(seconds=10 if message.why else 6), persist=False, show_close_icon=True,
-            close_icon_color=ft.Colors.ON_ERROR if message.error else None,
-            on_dismiss=lambda e: self.forget_message(bar),
-        )
+        bar = self.message_bar(message)
         self.bar = bar
-        self.page.show_dialog(bar)
+        self.page.overlay.append(bar)
+        self.page.update()
+        self.page.run_task(self.expire, bar, BAR_SECONDS_WHY if message.why else BAR_SECONDS)
+
+    def message_bar(self, message: Message) -> ft.Container:
+        """The bar: the message's words, its button if it has one, and a close button, one live region (read out as
+        it shows).
+        RULING (the bar lies over the top bar): a bar at the screen's foot covered what the table taps next (a
+        1024x768 tablet's last two Nab-It! board rows and the challenges beside them after a play, a phone's move
+        buttons for 6-10 s); one just under the top bar covered the turn prompt and the scoreboard's first row.
+        Right after a move the table taps the game, not back, language or settings, so the bar lies over the top
+        bar (from BAR_TOP down), which it may hide for its 6 s (10 s with a "Why?"): its close button gives the top
+        bar back at once. Flutter's own bars do not do it (a SnackBar is drawn only at the foot; a MaterialBanner
+        pushes the screen down by its height). It is as wide as the screen less BAR_SIDE each side on a phone and
+        at most BAR_WIDTH, centred, on a wider one (it follows a turned tablet); its words wrap as they need. At 1x
+        text it lies within the top bar (4-52 px of 56); at a phone's 2x text it grows past it (to 123 px in
+        English, 163 in Chinese, over the turn prompt) but over no button: the first is 218 px down."""
+        colour = ft.Colors.ON_ERROR if message.error else ft.Colors.ON_INVERSE_SURFACE
+        close = ft.IconButton(icon=ft.Icon(ft.Icons.CLOSE, color=colour, semantics_label=self.t("app.bar_close")),
+                              on_click=lambda e: self.close_message())
+        bar = ft.Container(
+            width=BAR_WIDTH, border_radius=4, padding=ft.Padding.only(left=16, right=4),
+            bgcolor=ft.Colors.ERROR if message.error else ft.Colors.INVERSE_SURFACE,
+            shadow=ft.BoxShadow(blur_radius=6, color=ft.Colors.with_opacity(0.3, ft.Colors.BLACK)),
+            content=ft.Semantics(container=True, live_region=True, content=ft.Row(
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                controls=[ft.Container(expand=True, content=self.message_content(message)), close])))
+        return ft.Container(top=BAR_TOP, left=BAR_SIDE, right=BAR_SIDE, alignment=ft.Alignment.TOP_CENTER,
+                            content=bar)
+
+    async def expire(self, bar: ft.Container, seconds: float) -> None:
+        """Put the bar away when its time has run out, unless it has gone already."""
+        await asyncio.sleep(seconds)
+        if self.bar is bar:
+            self.close_message()
 
     def message_content(self, message: Message) -> ft.Control:
         """The bar's words and, where the message has one, its action as a button of ours beside them.
@@ -309,12 +343,12 @@ class App:
         about 2:1); on a refusal's red it is the error's text colour.
         The two wrap: words longer than the line take the bar's whole width and the button goes under them (beside
         an expanding text, at a phone's 2x text a refusal was squeezed to a column a third of the bar wide)."""
-        colour = ft.Colors.ON_ERROR if message.error else None
+        colour = ft.Colors.ON_ERROR if message.error else ft.Colors.ON_INVERSE_SURFACE
         text = ft.Text(words.no_orphan(message.text(self.lang)), color=colour)
         if not (message.action and message.on_action):
             return text
         style = tap_style(side=TEXT_SIDE)
-        style.color = colour or ft.Colors.INVERSE_PRIMARY
+        style.color = colour if message.error else ft.Colors.INVERSE_PRIMARY
 
         def act() -> None:
             """Put the bar away, then do what its button says."""
@@ -324,17 +358,12 @@ class App:
         return ft.Row(wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
             text, ft.TextButton(content=self.t(message.action), style=style, on_click=lambda e: act())])
 
-    def forget_message(self, bar: ft.SnackBar) -> None:
-        """A message went away by itself (its time ran out, or it was swiped or its action tapped)."""
-        if self.bar is bar:
-            self.bar, self.message = None, None
-
     def close_message(self) -> None:
         """Put the message shown away, if any."""
         bar, self.bar, self.message = self.bar, None, None
-        if bar is not None and bar.open:
-            bar.open = False
-            self.page.update(bar)
+        if bar is not None and bar in self.page.overlay:
+            self.page.overlay.remove(bar)
+            self.page.update()
 
     def answered(self) -> None:
         """An action was accepted: an error shown about an earlier, refused one is put away (it no longer says
