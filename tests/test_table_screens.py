@@ -1028,6 +1028,27 @@ def test_the_family_table_reads_in_chinese_that_mum_plays_on_the_hosts_screen():
     assert i18n.text("en", "app.private.host_screen", name="Mum") == "Mum plays on the host's screen."
 
 
+def test_the_hosts_table_screen_says_where_on_it_a_seat_without_a_phone_plays(store):
+    """Kingdomino at a mixed table: Lily hosts on her laptop (no phone), the others on their phones. Her own table
+    screen showed her kingdom under "Lily plays on the host's screen." with nothing to tap — it is the host's
+    screen; her picker is on the session screen. The host's table screen now names the button that leads there
+    (the phones still say she plays on the host's screen: the family test below)."""
+    players = ["Lily", "阿杰", "小雨", "Mark"]
+    hub = open_hub(store, new_record("kingdomino", players), Clock())
+    for seat in players[1:]:
+        hub.join(hub.pin, seat)
+    shown = host_screen(store, hub)
+    assert i18n.text("en", "app.private.host_screen", name="Lily") not in shown
+    assert i18n.text("en", "app.private.host_session", name="Lily",
+                     button=i18n.text("en", "table.open_session")) in shown.splitlines()
+
+
+def test_the_hosts_table_screen_names_its_session_button_in_chinese():
+    """The words the host's table screen says of a seat it plays, in Chinese, with the button's own name."""
+    assert i18n.text("zh-CN", "app.private.host_session", name="Lily", button="返回对局") == \
+        "Lily 在本机的对局页面操作：点下方的“返回对局”。"
+
+
 def test_a_seated_nab_it_phone_offers_each_of_its_moves_with_one_control(store):
     """Nab-It!: the turn player's phone plays on the board (no second "tiles" form), swaps and challenges each with
     the view's one button (no "Move “swap”" or "challenge an answer: Word: ZUQ" beside them); a player down to one

@@ -77,6 +77,8 @@ class GameContext:
       rules' reason), while the log ends with that other action; none elsewhere.
     - `where`: on a table-mode screen, where each player seat plays (`views.table_hub.TableHub.where`: "host" when
       no phone holds it, "phone", "away" when its phone dropped off); empty elsewhere.
+    - `host`: whether this is the host's own table screen (where a seat no phone holds is played from its session
+      screen, not from here).
     - `said_round`, `said_waiting`: what a table-mode screen reads just above the view (`views.table.moves_and_view`):
       the round its status line names, the seats a screen with nothing to do waits on (named by its status line,
       "B's turn", or its "Nothing to do right now: waiting for …" line, `views.table.nothing_to_do`); None and
@@ -89,7 +91,8 @@ class GameContext:
                  refresh: Callable[[], None], pin: Callable[[ft.Control], Any] | None = None,
                  seat: str | None = None, actions: int | None = None, for_table: bool | None = None,
                  apply_soon: Callable[..., Awaitable[bool]] | None = None, said_round: int | None = None,
-                 said_waiting: Iterable[str] = (), refused: Iterable[dict] = (), where: dict | None = None):
+                 said_waiting: Iterable[str] = (), refused: Iterable[dict] = (), where: dict | None = None,
+                 host: bool = False):
         self.lang = lang
         self.record = record
         self.state = state
@@ -114,6 +117,7 @@ class GameContext:
         self.said_waiting = frozenset(said_waiting)
         self.refused = list(refused)
         self.where = dict(where or {})
+        self.host = host
 
     def offer(self, by: str, kind: str) -> None:
         """Note that the view offers by's move kind with a control of its own."""

@@ -518,7 +518,7 @@ def host_body(app: Any, hub: Any, message: dict, key: int | None) -> ft.Control:
         *ties,
         undo_redo_row(app, hub.sid, message["log"][-1] if message["log"] else None, message["redo"],
                       message["mark"]),
-        *moves_and_view(app, hub, message, act, TABLE, app.t("table.table_moves")),
+        *moves_and_view(app, hub, message, act, TABLE, app.t("table.table_moves"), host=True),
         *(table if over or seated else []),
         ft.TextButton(content=app.t("table.open_session"), icon=ft.Icons.ARROW_BACK,
                       on_click=lambda e: app.go(f"/play/{hub.sid}")),
@@ -533,7 +533,7 @@ def host_body(app: Any, hub: Any, message: dict, key: int | None) -> ft.Control:
 
 def moves_and_view(app: Any, hub: Any, message: dict, act: Callable[[dict], bool], seat: str,
                    heading: str, pin: Callable[[ft.Control], Any] | None = None,
-                   act_soon: Callable[..., Awaitable[bool]] | None = None) -> list[ft.Control]:
+                   act_soon: Callable[..., Awaitable[bool]] | None = None, host: bool = False) -> list[ft.Control]:
     """What a seat's screen (a phone, or the host's as the table) shows below its status: its moves now (under
     heading) and the game's view; once the game is over its moves only if it has any, then the final result
     (winners, ranking with totals, each total's breakdown) as the session screen words it, with the game's own end
@@ -557,7 +557,7 @@ def moves_and_view(app: Any, hub: Any, message: dict, act: Callable[[dict], bool
     eng = engine(message["meta"]["game"])
     over = message["status"].get("over")
     view = None if over else view_of(eng.game.id)
-    ctx = seat_context(app, hub, message, act, seat, pin, act_soon)
+    ctx = seat_context(app, hub, message, act, seat, pin, act_soon, host)
     board = view.build(ctx) if view is not None else None
     entries = [e for e in message["prompt"] if (e["by"], e["type"]) not in ctx.offered]
     controls: list[ft.Control] = []
@@ -589,7 +589,7 @@ def seat_local(app: Any, sid: str, seat: str) -> dict:
 
 def seat_context(app: Any, hub: Any, message: dict, act: Callable[[dict], bool], seat: str,
                  pin: Callable[[ft.Control], Any] | None = None,
-                 act_soon: Callable[..., Awaitable[bool]] | None = None) -> GameContext:
+                 act_soon: Callable[..., Awaitable[bool]] | None = None, host: bool = False) -> GameContext:
     """A game context for a seat's screen (a seated phone, or the host's as the table): the state is the hub's view
     for it, the record holds no log, and dispatch goes through act (`by` filled in by the hub when the view leaves
     it out). The context knows its seat, so the view opens the seat's private parts at once, shows no other
@@ -602,7 +602,7 @@ def seat_context(app: Any, hub: Any, message: dict, act: Callable[[dict], bool],
                        refresh=app.render_soon, pin=pin, seat=seat, actions=message["count"],
                        for_table=message["for_table"], apply_soon=act_soon, said_round=status.get("round"),
                        said_waiting=(message.get("waiting") or ()) if says_waiting(message) else (),
-                       refused=message.get("refused") or (), where=message.get("where"))
+                       refused=message.get("refused") or (), where=message.get("where"), host=host)
 
 
 def says_waiting(message: dict) -> bool:

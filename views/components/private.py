@@ -90,10 +90,15 @@ def where_said(ctx: Any, player: str, move: dict | None = None) -> str:
     RULING (what the player is doing, seen in 简体中文 at 390x844): while 小红 ruled on a card read out, a third
     phone said only "小红 在自己的手机上操作" (acts on her own phone); a view that gives the move the engine's prompt
     waits on (`awaited`) has it named: "小红 在自己的手机上裁定答案" / "Ann will rule on the answer on their own
-    phone" (a dropped-off phone's line keeps where to play meanwhile)."""
+    phone" (a dropped-off phone's line keeps where to play meanwhile).
+    RULING (the host's own screen, play-test session 77): on the host's table screen itself, "Lily plays on the
+    host's screen" stood over her kingdom with nothing to tap (the host's table screen acts for the table only);
+    there it names the button to her session screen, where her moves are."""
     if player == TABLE:
         return ctx.t("app.private.referee_enters")
     where = ctx.where.get(player, PHONE)
+    if where == HOST and getattr(ctx, "host", False):
+        return ctx.t("app.private.host_session", name=player, button=ctx.t("table.open_session"))
     named = move and words.move_name(ctx.lang, ctx.engine.game.id, move["type"], move.get("step"))
     if named and where in (HOST, PHONE):
         return ctx.t("app.private.host_screen_move" if where == HOST else "app.private.own_phone_move", name=player,
