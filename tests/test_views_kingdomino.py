@@ -284,6 +284,21 @@ def test_a_first_half_where_no_placement_starts_is_refused_at_once_with_the_reas
     assert table.local["pick"]["first"] is None and table.record["actions"] == []
 
 
+def test_a_first_half_taken_after_a_refused_one_puts_the_refusal_away():
+    """Play-test at a table (session 77): 阿杰 tapped a square where domino 34 could not start ("the kingdom would
+    go beyond 5×5"), then a marked one: the hint asked for the second half, and the red refusal still stood under
+    it, as if the square just taken had been refused too. A first half taken (or tapped again, to start over)
+    puts the refusal away."""
+    table = Table("kingdomino", ["Ann", "Bob"])
+    dominoes(table.view(view))[12].on_click(None)
+    marked = sorted(rc for rc, cell in cells(table.view(view)).items() if is_marked(cell))
+    cells(table.view(view))[(0, 0)].on_click(None)
+    cells(table.view(view))[marked[0]].on_click(None)
+    body = table.view(view)
+    assert said_under(body, hint(body, "Now tap the square for the second half: Swamp. "
+                                       "Tap the first square again to start over.")) == []
+
+
 def hint(body, words_: str) -> ft.Text:
     """The placing step's line that says words_ (what to tap next)."""
     return next(c for c in walk(body) if isinstance(c, ft.Text) and read(c.value) == words_)

@@ -9,7 +9,8 @@ refusal it knows before sending, as the engine's own check says it); the reason 
 control (`said`), in the screen's language, with "Why?" to the rule where a rules page covers it, and the screen
 scrolls to the control, the reason under it; no bar. It stays said until the log changes (any action, here or on
 another phone) or another refusal is said; a control drawn for another move (another domino, another step chosen)
-has another key and says nothing. Nothing typed or chosen is lost: the view's draft is not touched. The round forms
+has another key and says nothing; a step taken under the same control after the refusal puts it away
+(`put_away`: Kingdomino's first half refused, then another square taken). Nothing typed or chosen is lost: the view's draft is not touched. The round forms
 say theirs under their send button the same way (`views.games.round_edit.refusal_line`, `reason`). The reason is a
 live region: a screen reader says it as it appears, as it said the bar (session 72: the refusals moved out of the bar
 were shown but no longer heard); a move refused again for the same reason is said again, as the bar said it each
@@ -62,6 +63,13 @@ def said(ctx: GameContext, *at: str) -> list[ft.Control]:
     if not kept or kept["at"] not in at or kept["actions"] != ctx.actions:
         return []
     return reason(ctx, kept["key"], kept["params"], kept["line"])
+
+
+def put_away(ctx: GameContext, at: str) -> None:
+    """Stop saying the refusal said under the control keyed at: the step it refused was taken another way there
+    (a square refused, then another taken, and the log unchanged in between)."""
+    if (ctx.local.get(SAID) or {}).get("at") == at:
+        del ctx.local[SAID]
 
 
 def reason(ctx: GameContext, key: str, params: dict[str, Any], line_key: str) -> list[ft.Control]:

@@ -43,7 +43,7 @@ from views.components.grid import GROUP_COLOURS, MARKED, MARKED_WIDTH, cell_text
 from views.components.kept import Kept
 from views.components.offers import makes, offer_here, way_in
 from views.components.private import elsewhere
-from views.components.refusal import said
+from views.components.refusal import put_away, said
 from views.components.scoreboard import entry_line
 from views.components.seats import compare_table, own_first, player_switch
 from views.context import GameContext
@@ -354,14 +354,17 @@ def placing(ctx: GameContext, player: str, kingdom: dict, pick: dict) -> tuple[f
 
     def tap(r: int, c: int) -> None:
         """First square, then second square: the second tap sends the placement to the engine; a first square
-        where no legal placement starts is refused at once, with the engine's reason."""
+        where no legal placement starts is refused at once, with the engine's reason, which a square taken (or
+        tapped again to start over) then puts away."""
         if first is None:
             refusal = game.first_half_error(ctx.state, player, number, [r, c])
             if refusal is not None:
                 ctx.say(refusal, on_board)
                 return
+            put_away(ctx, on_board)
             pick["first"] = [r, c]
         elif first == [r, c]:
+            put_away(ctx, on_board)
             pick["first"] = None
         else:
             placed = ctx.dispatch({"type": "place", "by": player, "domino": number, "cells": [first, [r, c]]},
