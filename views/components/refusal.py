@@ -4,18 +4,18 @@ RULING (the tapped control stays in sight): on a phone a refused move's reason c
 which covered the very button tapped and the lines around it (play-test, session 71: Kingdomino's "Discard domino 3"
 while it had a place, Solar Storm's Mess Hall swap asking for a card the other player lacks), so the person could
 neither read what they had tapped nor tap it again once the cause was fixed. A view that sends a move from a control
-keyed `ft.ScrollKey(at)` passes `at` (`GameContext.dispatch(action, at=at)`, or `GameContext.say(err, at)` for a
-refusal it knows before sending, as the engine's own check says it); the reason is then said right under that
-control (`said`), in the screen's language, with "Why?" to the rule where a rules page covers it, and the screen
-scrolls to the control, the reason under it; no bar. It stays said until the log changes (any action, here or on
-another phone) or another refusal is said; a control drawn for another move (another domino, another step chosen)
-has another key and says nothing; a step taken under the same control after the refusal puts it away
-(`put_away`: Kingdomino's first half refused, then another square taken). Nothing typed or chosen is lost: the view's draft is not touched. The round forms
-say theirs under their send button the same way (`views.games.round_edit.refusal_line`, `reason`). The reason is a
-live region: a screen reader says it as it appears, as it said the bar (session 72: the refusals moved out of the bar
-were shown but no longer heard); a move refused again for the same reason is said again, as the bar said it each
-time (the line is drawn anew, keyed by how many refusals this tab has said, `told`: the same line kept was not heard
-again); the round forms' line is counted the same way.
+keyed `ft.ScrollKey(at)` passes `at` (`GameContext.dispatch(action, at=at)`, or `GameContext.say(err, at)` for a refusal
+it knows before sending, as the engine's own check says it); the reason is then said right under that control (`said`),
+in the screen's language, with "Why?" to the rule where a rules page covers it, and the screen scrolls to the control,
+the reason under it; no bar. It stays said until the log changes (any action, here or on another phone) or another
+refusal is said; a control drawn for another move (another domino, another step chosen) has another key and says
+nothing; a step taken under the same control after the refusal puts it away (`put_away`: Kingdomino's first half
+refused, then another square taken). Nothing typed or chosen is lost: the view's draft is not touched. The round forms
+say theirs under their send button the same way (`views.games.round_edit.refusal_line`, `reason`). The reason is a live
+region: a screen reader says it as it appears, as it said the bar (session 72: the refusals moved out of the bar were
+shown but no longer heard); a move refused again for the same reason is said again, as the bar said it each time (the
+line is drawn anew, keyed by how many refusals this tab has said, `told`: the same line kept was not heard again); the
+round forms' line is counted the same way.
 """
 
 from __future__ import annotations
