@@ -16,12 +16,12 @@ unhandled error in a handler shows a translated message (details in the server's
 the screen is rendered again; a screen that fails to draw says so in its place, with Try again and Home
 (`views.drawn`: every screen component is made with `drawn.screen`).
 
-Messages at the bottom of the screen (`App.notify`, `App.show_error`) are kept as a message key and parameters
-(`Message`), not as words: when the phone switches language the message shown is put away and shown again in the
-new language, its action (undo, "Why?") kept; an error is about the screen it was shown on and is put away when
-the phone goes to another route (a refusal on the new-session screen stayed over the session it opened) or an
-action is accepted (`App.answered`), and so when the session it was shown about changes from any phone (another
-player's action, an undo or a redo: `App.moved`; a refusal stayed its 6–10 s over a table that had moved on).
+Messages in the bar over the top of the screen (`App.notify`, `App.show_error`: `App.message_bar`) are kept as a message
+key and parameters (`Message`), not as words: when the phone switches language the message shown is put away and shown
+again in the new language, its action (undo, "Why?") kept; an error is about the screen it was shown on and is put away
+when the phone goes to another route (a refusal on the new-session screen stayed over the session it opened) or an
+action is accepted (`App.answered`), and so when the session it was shown about changes from any phone (another player's
+action, an undo or a redo: `App.moved`; a refusal stayed its 6–10 s over a table that had moved on).
 
 Start-up: only the home screen's modules are imported with this one; every other screen's module is imported
 when it is first shown (`App.screen`), and `warm_up` builds the home screen once, unseen, right after the server
@@ -101,7 +101,7 @@ class Chosen:
 
 @dataclass(frozen=True)
 class Message:
-    """A message at the bottom of the screen, kept as a message key and its parameters so that it can be said
+    """A message in the bar over the top of the screen, kept as a message key and its parameters so that it can be said
     again in another language (a parameter may be a function of the language: words built elsewhere, e.g. an
     action's description); `action` is its button's label key, `route` the screen it was shown on, `session` the
     session the tab showed then and its log's mark in the store (`App.newest`), or None."""
@@ -244,10 +244,10 @@ class App:
 
     def notify(self, key: str, params: dict | None = None, error: bool = False, action: str | None = None,
                on_action: Callable[[], Any] | None = None, why: str | None = None) -> None:
-        """A short message at the bottom of the screen (`Message`: a message key and its parameters, said in this
-        phone's language), optionally with one action button (its label's key, e.g. undo); `why`: a route its
-        "Why?" action opens (the rule a refusal enforces). It has a close button: for its 6–10 s it covers the
-        controls at the foot of the screen, and a message with an action is not put away by a tap elsewhere."""
+        """A short message in the bar over the top of the screen (`Message`: a message key and its parameters, said
+        in this phone's language; `message_bar`), optionally with one action button (its label's key, e.g. undo);
+        `why`: a route its "Why?" action opens (the rule a refusal enforces). It has a close button: for its 6–10 s
+        it covers the top bar, and a message with an action is not put away by a tap elsewhere."""
         if why and not action:
             action, on_action = "rules.why", (lambda: self.go(why))
         self.message = Message(key, params or {}, error, action, on_action, bool(why), self.page.route, self.newest())

@@ -13,7 +13,7 @@ Rulings:
   current handler, so a tap that reaches the server after this tab's re-render is judged against the new
   screen; one that arrives before it (a double tap, a tap racing another phone) is refused as stale.
 - An accepted action the table could not simply take back (its move reveals hidden information, so undo needs
-  consent) is announced in the snackbar with an Undo button (undo with the tapper's consent, still `expect`-
+  consent) is announced in the message bar with an Undo button (undo with the tapper's consent, still `expect`-
   checked); a move declared not undoable asks for confirmation first.
 - The half-entered input of the game view (`ctx.local`, see `draft_of`) is the session's draft for
   this screen's seat: kept in the store about once a second while it changes (until the screen's tab is gone) and
