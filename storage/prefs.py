@@ -6,7 +6,8 @@ Rulings:
   rulings); two names that differ only in letter case are the same player.
 - An alias is a pair of different, non-empty answers; learning a pair already known (in either order) changes
   nothing.
-- Settings: `lang` is one of the app's languages, `sound` a boolean, `theme` "light", "dark" or "system". The
+- Settings: `lang` is one of the app's languages, `sound` and `keep_messages` booleans, `theme` "light", "dark" or
+  "system". The
   theme's default is "system": a phone follows its system's light or dark until it chooses (it was "light", and a
   dark phone saw its loading screen dark, then the app light); a folder whose settings hold "light" or "dark"
   reads as before.
@@ -26,7 +27,7 @@ from scoring import names
 from scoring.core import TABLE, RuleError, games
 from scoring.i18n import LANGUAGES
 
-DEFAULTS = {"lang": "zh-CN", "sound": True, "theme": "system"}
+DEFAULTS = {"lang": "zh-CN", "sound": True, "theme": "system", "keep_messages": False}
 THEMES = ("light", "dark", "system")
 NAME_MAX = 40
 PROFILE_MAX = 20_000
@@ -60,10 +61,10 @@ def alias(a: Any, b: Any) -> tuple[str, str]:
 
 def setting(key: Any, value: Any) -> Any:
     """The value if key is a known setting and value is allowed for it."""
-    allowed = {"lang": LANGUAGES, "sound": (True, False), "theme": THEMES}
+    allowed = {"lang": LANGUAGES, "sound": (True, False), "theme": THEMES, "keep_messages": (True, False)}
     if key not in allowed:
         raise RuleError("storage.setting_unknown", setting=str(key))
-    if key == "sound" and not isinstance(value, bool) or value not in allowed[key]:
+    if allowed[key] == (True, False) and not isinstance(value, bool) or value not in allowed[key]:
         raise RuleError("storage.setting_invalid", setting=key, value=str(value))
     return value
 

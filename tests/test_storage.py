@@ -419,18 +419,19 @@ def test_settings(tmp_path):
     """Defaults, changes that persist, and refusals of unknown keys and values."""
     folder = tmp_path / "data"
     with Store(folder) as s:
-        assert s.settings() == {"lang": "zh-CN", "sound": True, "theme": "system"}
+        assert s.settings() == {"lang": "zh-CN", "sound": True, "theme": "system", "keep_messages": False}
         s.set_setting("lang", "en")
         s.set_setting("sound", False)
         before = snapshot(folder)
         for key, value, code in [("volume", 3, "storage.setting_unknown"), ("lang", "fr", "storage.setting_invalid"),
-                                 ("sound", 1, "storage.setting_invalid"), ("theme", "pink", "storage.setting_invalid")]:
+                                 ("sound", 1, "storage.setting_invalid"), ("theme", "pink", "storage.setting_invalid"),
+                                 ("keep_messages", "yes", "storage.setting_invalid")]:
             with pytest.raises(RuleError) as err:
                 s.set_setting(key, value)
             assert err.value.key == code
         assert snapshot(folder) == before
     with Store(folder) as s:
-        assert s.settings() == {"lang": "en", "sound": False, "theme": "system"}
+        assert s.settings() == {"lang": "en", "sound": False, "theme": "system", "keep_messages": False}
 
 
 def test_game_profiles(tmp_path):

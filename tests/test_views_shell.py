@@ -219,6 +219,23 @@ def test_a_done_bars_undo_reads_on_the_bar_in_the_colour_of_a_bars_own_action(ap
     assert bar_action(bar_of(app)).style.color == ft.Colors.ON_ERROR
 
 
+def test_a_phone_that_keeps_messages_keeps_its_bar_until_it_is_closed(app):
+    """"Done: … / Undo" goes after 6 s by itself, before a slow reader (or a screen reader's user) has found its
+    Undo. With "Keep messages on screen until I close them" on (this phone's setting), no bar is timed: it stays
+    until its close button (or its action, or the next message) puts it away."""
+    app.notify("app.done_what", {"what": lambda lang: "x"}, action="app.undo", on_action=lambda: None)
+    assert [args for handler, args in app.page.tasks if handler == app.expire] == [(bar_of(app), 6)]
+    app.set_setting("keep_messages", True)
+    app.page.tasks.clear()
+    app.notify("app.done_what", {"what": lambda lang: "y"}, action="app.undo", on_action=lambda: None)
+    kept = bar_of(app)
+    app.set_setting("lang", "zh-CN")
+    assert [handler for handler, args in app.page.tasks if handler == app.expire] == []
+    assert read(bar_words(bar_of(app))) == "已完成：y" and not shown(app, kept)
+    bar_close(bar_of(app)).on_click(None)
+    assert shown_bars(app.page) == []
+
+
 def test_a_message_gone_by_itself_is_not_shown_again_on_a_switch(app):
     """A message whose time ran out (Flet reports it dismissed) stays away when the language changes."""
     app.show_error(RuleError("storage.player_duplicate", name="Bob"))
@@ -552,7 +569,7 @@ def test_each_setting_stands_under_a_heading_of_its_own(tmp_path, lang):
         shell = App(Page("/settings"), store)
         body = settings_body(shell)
         headings = [c.value for c in body.controls if isinstance(c, ft.Text) and c.weight == ft.FontWeight.BOLD]
-        assert headings == [shell.t(key) for key in ("app.language", "app.sound", "app.theme")]
+        assert headings == [shell.t(key) for key in ("app.language", "app.sound", "app.theme", "app.messages")]
         (at,) = [i for i, c in enumerate(body.controls) if isinstance(c, ft.Text) and c.value == shell.t("app.sound")]
         under_sound = body.controls[at + 1]
         assert any(isinstance(c, ft.Switch) for c in walk(under_sound))

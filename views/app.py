@@ -79,7 +79,7 @@ TITLE_INSET = 16  # the top bar's title from the left edge where no back button 
 TITLE_SIZE, LONG_TITLE_SIZE = 20, 16  # the top bar's title, and one longer than LONG_TITLE characters (`title_size`)
 LONG_TITLE = 16
 PREFS_PREFIX = "tableside."
-PHONE_SETTINGS = ("lang", "theme", "sound")
+PHONE_SETTINGS = ("lang", "theme", "sound", "keep_messages")
 BROWSER_LANG = "browser_lang"  # the browser's language, written by the page for a phone that never chose one
 LOCALES = {"zh-CN": ft.Locale("zh", "CN"), "en": ft.Locale("en", "US")}  # Flutter's own words per language
 THEME_MODES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK}
@@ -291,7 +291,13 @@ class App:
 
     def show_message(self) -> None:
         """Show the message in the current language, in place of the one shown before (closed), for 6 s (10 s with
-        a "Why?"), as a bar over the top of the screen (`message_bar`)."""
+        a "Why?"), or until it is closed on a phone that keeps messages, as a bar over the top of the screen
+        (`message_bar`).
+        RULING (time to read it): a bar that goes by itself is gone before a slow reader, or a screen reader's
+        user, has read it or found its Undo (Flutter keeps its own bars with an action for a screen reader; ours is
+        not Flutter's). A phone's setting, "keep messages until I close them", keeps every bar until its close
+        button, its action or the next message puts it away (a refusal also goes as it did: with its screen, or
+        once an action is accepted: `answered`, `moved`)."""
         message = self.message
         self.close_message()
         self.message = message
@@ -299,7 +305,8 @@ class App:
         self.bar = bar
         self.page.overlay.append(bar)
         self.page.update()
-        self.page.run_task(self.expire, bar, BAR_SECONDS_WHY if message.why else BAR_SECONDS)
+        if not self.settings.get("keep_messages"):
+            self.page.run_task(self.expire, bar, BAR_SECONDS_WHY if message.why else BAR_SECONDS)
 
     def message_bar(self, message: Message) -> ft.Container:
         """The bar: the message's words, its button if it has one, and a close button, one live region (read out as

@@ -1,5 +1,6 @@
 """Settings of this phone: language (简体中文 / English, switchable at any time), sound on/off, theme
-(System / Light / Dark: a phone that never chose one follows its system's, `storage.prefs`).
+(System / Light / Dark: a phone that never chose one follows its system's, `storage.prefs`), and whether messages
+stay until closed (`views.app.App.show_message`).
 
 They are kept in the phone's browser storage (see `views.app`), so one phone's choice never changes another's:
 a seated phone in table mode may open this screen (`/settings?from=<route>`, the back arrow returns there)."""
@@ -56,6 +57,9 @@ def build(app: Any) -> tuple[str, ft.Control, str]:
                  lambda on: app.set_setting("sound", on)),
         ft.Text(app.t("app.theme"), size=18, weight=ft.FontWeight.BOLD),
         choices(app, "theme", THEMES),
+        ft.Text(app.t("app.messages"), size=18, weight=ft.FontWeight.BOLD),
+        labelled(ft.Switch(value=bool(app.settings.get("keep_messages"))), app.t("app.keep_messages"),
+                 lambda on: app.set_setting("keep_messages", on)),
     ])
     back = query_of(app.page.route).get("from", "")
     return app.t("app.settings"), body, back if back.startswith("/") else "/"

@@ -5,12 +5,15 @@ top bar (`App.message_bar`: back, title, language and settings may be hidden, th
 at every size (phone 390x844, tablets 1024x768 and 768x1024, laptop 1280x800, and the phone at 2x text in both
 languages) no button below the top bar meets it, its Undo and close buttons are in it, it lies within the screen,
 and it is read out as it shows. The boxes are read from the semantics tree, as the layout tests do; the top bar's
-foot is its settings button's. Screenshots go to tests/output/bar_*.png."""
+foot is its settings button's. The phone keeps its messages until they are closed (a setting of its own), so the
+bar read at one size after another is not timed out meanwhile. Screenshots go to tests/output/bar_*.png."""
 
 from __future__ import annotations
 
+from playwright.sync_api import expect
+
 from tests.browser.conftest import HEARD, LAPTOP, LISTEN, PHONE, POLL_MS, Tab, new_tab
-from tests.browser.test_nab_it import LANDSCAPE, PORTRAIT, family_game, place, send, set_english
+from tests.browser.test_nab_it import LANDSCAPE, PORTRAIT, family_game, place, send
 from tests.browser.test_shell import root_font
 
 # The innermost semantics node whose words start with the bar's, its box and the names of the buttons inside it;
@@ -60,6 +63,15 @@ def check_bar(tab: Tab, words: str, buttons: set[str], name: str) -> None:
     assert 0 <= bar["x"] and bar["right"] <= size["width"] and 0 <= bar["y"] and bar["bottom"] <= size["height"], bar
 
 
+def keep_messages(tab: Tab) -> None:
+    """In English, switch on "Keep messages on screen until I close them" (Settings), so that a bar read at several
+    sizes, one after the other, is not timed out meanwhile on a loaded machine (it went by itself after 6 s)."""
+    tab.open("/settings")
+    tab.language("en")
+    tab.tap("Keep messages on screen until I close them", role="switch")
+    expect(tab.page.get_by_role("switch", name="Keep messages on screen until I close them")).to_be_checked()
+
+
 def test_a_play_on_a_tablet_leaves_the_board_and_the_challenges_in_sight(browser, server):
     """Play-test (session 75, 1024x768): after 爸爸 played CAT, "Done: 爸爸 played CAT / Undo" covered the bottom
     76 px of the screen: the board's last two rows and 妈妈's challenge. Now it covers no button below the top bar,
@@ -67,8 +79,8 @@ def test_a_play_on_a_tablet_leaves_the_board_and_the_challenges_in_sight(browser
     in the other language at each), and on the phone at 2x text in both languages."""
     tab = new_tab(browser, server, LANDSCAPE)
     try:
+        keep_messages(tab)
         tab.open(f"/play/{family_game(server)}")
-        set_english(tab)
         for col, letter in ((6, "C"), (7, "A"), (8, "T")):
             place(tab, 8, col, letter)
         tab.page.evaluate(LISTEN)
