@@ -57,6 +57,16 @@ UNIT_SECONDS = {"test_views_random_taps.py": 60, "test_views_random_seat_taps.py
                 "test_views_kingdomino.py": 10, "test_views_fields_kept.py": 52}
 
 
+@pytest.fixture
+def shanghai(monkeypatch):
+    """The process's local time zone is China's (UTC+8) for the test, restored after it."""
+    monkeypatch.setenv("TZ", "Asia/Shanghai")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
 OUTPUT = Path(__file__).resolve().parent / "output"
 STARTED: list[float] = []
 

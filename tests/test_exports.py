@@ -107,16 +107,6 @@ CSV_WORDS = {
 }
 
 
-@pytest.fixture
-def shanghai(monkeypatch):
-    """The machine's time zone is China's (UTC+8) while the test runs."""
-    import time
-    monkeypatch.setenv("TZ", "Asia/Shanghai")
-    time.tzset()
-    yield
-    monkeypatch.undo()
-    time.tzset()
-
 
 @pytest.mark.parametrize("lang", ["en", "zh-CN"])
 def test_the_csv_reads_in_the_phones_language_with_the_apps_dates(store, lang, shanghai):

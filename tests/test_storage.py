@@ -3,7 +3,6 @@
 import gc
 import json
 import re
-import time
 from datetime import datetime, timezone
 from pathlib import Path
 from types import SimpleNamespace
@@ -274,15 +273,6 @@ def test_generated_ids_are_unique_when_the_random_part_repeats(tmp_path, monkeyp
         assert ids == ["20260301200000-abcdef", "20260301200000-123456", "20260301200000-fedcba"]
         assert sorted(x["id"] for x in s.sessions()) == sorted(ids)
 
-
-@pytest.fixture
-def shanghai(monkeypatch):
-    """The process's local time zone is China's (UTC+8) for the test, restored after it."""
-    monkeypatch.setenv("TZ", "Asia/Shanghai")
-    time.tzset()
-    yield
-    monkeypatch.undo()
-    time.tzset()
 
 
 def test_a_session_without_times_is_stamped_with_an_aware_time(tmp_path, shanghai):
