@@ -644,3 +644,35 @@ def test_a_tie_at_the_top_is_named_in_the_session_and_table_headers():
         app = SimpleNamespace(lang=lang, t=lambda key, lang=lang, **params: words.say(lang, key, **params))
         assert said in read(header(app, eng, state).content.value)
         assert said in read(status_line(lang, {"status": eng.status(state), "meta": {"game": "flip7"}}))
+
+
+def test_finishing_with_a_round_filled_in_but_not_added_asks_first():
+    """A first-time table undid round 2 (its cards came back into the form) and tapped "Finish game": the game
+    ended on round 1 at once, round 2's cards gone once the screen was left. The first tap now says under the
+    button whose cards are not added, in both languages; a second finishes without them; cards changed, it asks
+    again; an empty form finishes at the first tap."""
+    for lang, finish, said in (
+            ("en", "Finish game", "Round 2 is filled in for Ann and Cy but not added: tap “Add round” to keep it, "
+                                  "or “Finish game” again to finish without it."),
+            ("zh-CN", "结束游戏", "第 2 轮已为 Ann 和 Cy 填好，但还没有记入：点“记入本轮”保留这一轮，或再点一次“结束游戏”，"
+                                 "不算这一轮就结束。")):
+        table = Table("flip7", ["Ann", "Bo", "Cy"], lang=lang)
+        tap_line(table, "Ann", ["7"])
+        tap(view.build(table.ctx()), "Add round" if lang == "en" else "记入本轮")
+        tap_line(table, "Ann", ["5"])
+        tap_line(table, "Cy", ["9"])
+        tap(view.build(table.ctx()), finish)
+        body = view.build(table.ctx())
+        row = next(c for c in walk(body) if isinstance(c, ft.Row) and any(
+            isinstance(b, ft.OutlinedButton) and b.content == finish for b in c.controls))
+        assert not table.state.get("over") and said_under(body, row)[:1] == [said], lang
+        tap_line(table, "Cy", ["10"])
+        tap(view.build(table.ctx()), finish)
+        assert not table.state.get("over"), lang  # the cards changed since it was said: asked again
+        tap(view.build(table.ctx()), finish)
+        assert table.state["over"] and len(table.state["rounds"]) == 1, lang
+    table = Table("flip7", ["Ann", "Bo", "Cy"])
+    tap_line(table, "Ann", ["7"])
+    tap(view.build(table.ctx()), "Add round")
+    tap(view.build(table.ctx()), "Finish game")
+    assert table.state["over"]

@@ -623,3 +623,20 @@ def test_a_refused_line_is_said_under_its_give_button_on_the_players_phone():
     assert table.errors == [] and table.record["actions"] == []
     assert own_field(table, "Ann", phones["Ann"]) == "seven"
     assert not [line for line in shown(view.build(table.seated("Bo", phones["Bo"]))) if "seven" in line]
+
+
+def test_finishing_with_points_typed_but_not_added_asks_first():
+    """Points typed for round 2 and "Finish game" tapped beside "Add round": the game ended on round 1 and the
+    typed points were dropped. The first tap says under the button who has points not added; the second finishes."""
+    table = Table("score_pad", ["Ann", "Bo"])
+    play(table, {"Ann": "5", "Bo": "3"})
+    type_points(table, {"Bo": "4"})
+    tap(build(table), "Finish game")
+    body = build(table)
+    row = next(c for c in walk(body) if isinstance(c, ft.Row) and any(
+        isinstance(b, ft.OutlinedButton) and b.content == "Finish game" for b in c.controls))
+    assert not table.state["over"] and said_under(body, row)[:1] == [
+        "Round 2 is filled in for Bo but not added: tap “Add round” to keep it, or “Finish game” again to finish "
+        "without it."]
+    tap(build(table), "Finish game")
+    assert table.state["over"] and table.state["scores"] == [{"Ann": 5, "Bo": 3}]

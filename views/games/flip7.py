@@ -308,7 +308,8 @@ def send_row(ctx: GameContext, draft: dict) -> ft.Control:
                                  disabled=bool(playing)),
     ]
     if round_edit.editing(draft) is None:
-        controls.append(round_edit.finish_button(ctx))
+        unsent = {n: line["cards"] for n, line in draft["lines"].items() if not untouched(line, coach)}
+        controls.append(round_edit.finish_button(ctx, draft, unsent))
     given = [n for n in ctx.state["lines"] if untouched(draft["lines"][n], coach)]
     if given and round_edit.editing(draft) is None:
         controls.append(ft.OutlinedButton(content=ctx.t("flip7.view.fill_from_lines"), icon=ft.Icons.DOWNLOAD,

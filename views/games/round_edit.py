@@ -41,8 +41,9 @@ The draft gains seven keys: "editing" (round number or None), "stash" (the new r
 undo was handed back), "begun" (how many rounds were entered when its entries were begun), "blank" (the entries of
 an empty form) and "correction_undone" (the round of a correction an undo closed); and "_refusal" (the last refused
 send and the entries it was made with), this tab's only: a refusal is said to the screen that was refused, never
-stored with the draft for another screen or after a restart. None
-of this decides a rule: the engine judges what is sent.
+stored with the draft for another screen or after a restart; "_finish_asked" likewise (the entries not added that
+a "Finish game" tap said it would drop, `finish_button`). None of this decides a rule: the engine judges what is
+sent.
 
 Every move of these games is the table's: a screen enters rounds (and corrects them) only where it acts for the
 table (`enters`); a player's own phone shows the round being entered, that the referee or the host enters it
@@ -56,6 +57,7 @@ phone gave stays on it, and a line undone comes back to it (`keep_own`).
 from __future__ import annotations
 
 import copy
+import json
 from typing import Any, Callable
 
 import flet as ft
@@ -72,6 +74,8 @@ from views.context import GameContext
 from views.ui import aside
 
 SHOWN_ROUNDS = 20
+FINISH = "finish"  # the scroll key of "Finish game", where a refusal of it is said (`finish_button`)
+FINISH_ASKED = "_finish_asked"  # the form's unsent entries a "Finish game" tap was told of (`finish_button`)
 SEND = "send"  # the scroll key of the form's send button, scrolled to when a send is refused (`refuse`)
 FIRST = "round-first"  # the focus name of a round form's first entry (`views.focus`): where the keyboard goes after a
 # send or a round opened (the view names it, `first_entry`); the send button keeps it where the view names none
@@ -379,12 +383,30 @@ def heading(ctx: GameContext, draft: dict, new_text: str) -> ft.Control:
                    color=None if number is None else ft.Colors.TERTIARY)
 
 
-def finish_button(ctx: GameContext) -> ft.Control:
+def finish_button(ctx: GameContext, draft: dict | None = None, unsent: dict | None = None) -> ft.Control:
     """The table's "Finish game" beside a round form's buttons (offered here: `ctx.offer`); a refusal is said under
-    the control keyed "finish" (the view puts `said(ctx, "finish")` under its row)."""
+    the control keyed "finish" (the view puts `said(ctx, "finish")` under its row); unsent: each player's entry in
+    the form not added yet (only those with something entered), kept in draft.
+
+    RULING (a round filled in is not dropped unasked): a first-time table filled in its last round and tapped
+    "Finish game" beside "Add round": the game ended without that round, the form's entries were gone once the
+    screen was left (a finished game opened from the history cannot be undone). Now the first tap says, under the
+    button, whose entries are not added and that a second tap finishes without them; the entries changed, it asks
+    again. Not a dialog: the question is read where the finger is, and a table that means it taps twice."""
     ctx.offer(TABLE, "finish")
-    return ft.OutlinedButton(content=ctx.t("app.score_pad.finish"), icon=ft.Icons.FLAG, key=ft.ScrollKey("finish"),
-                             on_click=lambda e: ctx.dispatch({"type": "finish", "by": TABLE}, at="finish"))
+    said = json.dumps(unsent or {}, sort_keys=True, ensure_ascii=False)
+
+    def finish() -> None:
+        """Finish, unless the form holds entries not added that nobody has been told of yet."""
+        if unsent and draft is not None and draft.get(FINISH_ASKED) != said:
+            draft[FINISH_ASKED] = said
+            key = words.own_key(ctx.lang, ctx.engine.game.id, "rounds.view.finish_unsent")
+            ctx.say(RuleError(key, round=entered(ctx, "round") + 1, names=list(unsent)), FINISH)
+            return
+        ctx.dispatch({"type": "finish", "by": TABLE}, at=FINISH)
+
+    return ft.OutlinedButton(content=ctx.t("app.score_pad.finish"), icon=ft.Icons.FLAG, key=ft.ScrollKey(FINISH),
+                             on_click=lambda e: finish())
 
 
 def save_buttons(ctx: GameContext, draft: dict, kind: str | None, new_text: str, on_send: Callable[[], Any],

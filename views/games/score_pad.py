@@ -109,7 +109,8 @@ def build(ctx: GameContext) -> ft.Control:
     ]
     buttons = round_edit.save_buttons(ctx, draft, "round", ctx.t("app.score_pad.add_round"), add_round)
     if round_edit.editing(draft) is None:
-        buttons.append(round_edit.finish_button(ctx))
+        unsent = {n: typed[n] for n in ctx.players if (typed.get(n) or "").strip()}
+        buttons.append(round_edit.finish_button(ctx, draft, unsent))
     pending = ctx.state["lines"]
     if pending and round_edit.editing(draft) is None and any(not (typed.get(n) or "").strip() for n in pending):
         buttons.append(ft.OutlinedButton(content=ctx.t("score_pad.view.fill_from_lines"), icon=ft.Icons.DOWNLOAD,
