@@ -194,6 +194,14 @@ def test_every_option_of_a_registered_game_is_explained():
                 assert head in text, (game.id, lang, option.name, head)
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_the_options_section_is_named_as_the_new_session_screen_names_them(game):
+    """A first-time reader of Flip 7's rules in Chinese met its options under "设置", the name of the settings button
+    beside it in the top bar, while the new-session screen calls them "选项": both say the same word now."""
+    for lang in i18n.LANGUAGES:
+        assert rulebook.page(game, lang).section("options").title == i18n.text(lang, "app.options"), (game, lang)
+
+
 def test_where_falls_back_to_the_page_of_a_game():
     """A key missing from the index but named after a page opens that page; any other key opens nothing."""
     assert rulebook.where("kingdomino.a_key_nobody_wrote_yet") == ("kingdomino", None)
