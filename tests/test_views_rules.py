@@ -428,3 +428,16 @@ def test_the_search_fields_label_is_a_text_above_it_that_wraps(app):
         field, = [c for c in walk(rules.build(app)[1]) if isinstance(c, ft.TextField)]
         assert field.label is None
         assert [label for label, _ in labelled_fields(rules.build(app)[1])] == [app.t("rules.search")]
+
+
+def test_the_rules_list_names_the_games_in_the_home_screens_order(app):
+    """First-use play-test (shot 21-en-rules-index): Flip 7 was third on the home screen and seventh on the rules
+    list, Knit Wit first. The list gives how Tableside referees, then the games as the home screen orders them."""
+    from views.home import ordered_games
+
+    for lang in i18n.LANGUAGES:
+        app.settings["lang"] = lang
+        app.page = StubPage("/rules")
+        listed = [c.title.value for c in walk(rules.index_body(app)) if isinstance(c, ft.ListTile)]
+        home = [game_name(lang, g.id) for g in ordered_games() if g.id in rulebook.page_ids()]
+        assert listed == [rulebook.page("referee", lang).title, *home], lang

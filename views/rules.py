@@ -93,12 +93,24 @@ def index_body(app: Any) -> ft.Control:
     results = ft.Column(spacing=4, controls=shown_hits(app, scratch, field.value))
     pages = [ft.ListTile(leading=ft.Icon(ft.Icons.MENU_BOOK), title=ft.Text(p.title),
                          on_click=lambda e, pid=p.id: app.go(link(pid)))
-             for pid in rulebook.page_ids() if (p := rulebook.page(pid, app.lang))]
+             for pid in listed_pages() if (p := rulebook.page(pid, app.lang))]
     return ft.Column(spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH, controls=[
         label_above(app.t("rules.search"), field), results,
         ft.Text(app.t("rules.pages"), size=20, weight=ft.FontWeight.BOLD),
         *pages,
     ])
+
+
+def listed_pages() -> list[str]:
+    """The rules pages as the list shows them: those of no game first (how Tableside referees), then the games in
+    the home screen's order (`home.ordered_games`).
+    RULING (one order for the games): a first-time reader looking for Flip 7 met it third on the home screen and
+    seventh on the rules list (the index's own order, Knit Wit first); the two lists now read alike."""
+    from views.home import ordered_games  # the home screen opens the rules list: imported when a list is drawn
+
+    shown = rulebook.page_ids()
+    games = [g.id for g in ordered_games() if g.id in shown]
+    return [pid for pid in shown if pid not in games] + games
 
 
 def found(text: str) -> list[Any]:
