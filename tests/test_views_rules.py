@@ -441,3 +441,27 @@ def test_the_rules_list_names_the_games_in_the_home_screens_order(app):
         listed = [c.title.value for c in walk(rules.index_body(app)) if isinstance(c, ft.ListTile)]
         home = [game_name(lang, g.id) for g in ordered_games() if g.id in rulebook.page_ids()]
         assert listed == [rulebook.page("referee", lang).title, *home], lang
+
+
+def test_a_games_rules_page_from_the_rules_list_starts_a_new_session_on_the_hosts_screen(app):
+    """First-use play-test (shot 03-zh-flip7-rules): a new host read Flip 7's rules from the rules list and found no
+    way to start it: back twice to the home screen. The page opened from the list (or a search) has New session,
+    named with its game as on the home screen; opened from a session or the new-session screen (back leads there),
+    from the referee's page, or on a phone not the host's, it has none."""
+    def starts(route: str, page_id: str = "flip7") -> list[str]:
+        """The routes the page's new-session buttons go to."""
+        app.page = StubPage(route)
+        app.page.push_route = lambda route: None
+        app.page.tasks.clear()
+        _, body, _ = rules.build(app, page_id)
+        found = [c for c in walk(body) if isinstance(c, ft.FilledButton)]
+        for button in found:
+            assert button.content.semantics_label == "New session: Flip 7"
+            button.on_click(None)
+        return routes(app)
+
+    assert starts("/rules/flip7") == ["/new/flip7"]
+    assert starts("/rules/flip7?from=%2Fplay%2Fs1") == [] and starts("/rules/flip7?from=%2Fnew%2Fflip7") == []
+    assert starts("/rules/referee", "referee") == []
+    app.guard.required = True
+    assert starts("/rules/flip7") == []

@@ -17,9 +17,11 @@ from urllib.parse import parse_qs, urlencode
 import flet as ft
 
 from scoring import i18n, rulebook
+from scoring.core import game_name, games
 from scoring.rules_search import search
 from views import focus, words
 from views.components.folds import Folds, fold
+from views.games import has_view
 from views.ui import aside, draft_field, field_text, label_above, tint
 
 HIGHLIGHT = tint(ft.Colors.AMBER)
@@ -173,6 +175,18 @@ def hit_tiles(app: Any, text: str, hits: list[Any]) -> list[ft.Control]:
 # One page
 
 
+def start_button(app: Any, page_id: str, back: str | None) -> list[ft.Control]:
+    """New session of the page's game, as the home screen's card says it, on the host's screen when the page was
+    not opened from a screen of its own (a session, or the new-session screen: back leads there); else nothing.
+    RULING (read, then play): a first-time host read Flip 7's rules from the rules list and found no way to start
+    it there: back twice to the home screen. A phone not the host's may not start a session: none there."""
+    if back is not None or not app.host or page_id not in {g.id for g in games()} or not has_view(page_id):
+        return []
+    said = app.t("app.new_session_of", game=game_name(app.lang, page_id))
+    return [ft.FilledButton(content=ft.Text(app.t("app.new_session"), semantics_label=said), icon=ft.Icons.ADD,
+                            on_click=lambda e: app.go(f"/new/{page_id}"))]
+
+
 def page_body(app: Any, page: rulebook.Page, section: str | None, back: str | None) -> ft.Control:
     """A page's sections, the asked one open and marked (all open when none is asked), and a way to the
     other language and to the search. Each section is the app's fold (read as open or shut, its text built only
@@ -180,6 +194,7 @@ def page_body(app: Any, page: rulebook.Page, section: str | None, back: str | No
     other = next(lang for lang in i18n.LANGUAGES if lang != page.lang)
     asked = page.section(section)
     controls: list[ft.Control] = [ft.Row(wrap=True, controls=[
+        *start_button(app, page.id, back),
         ft.OutlinedButton(content=app.t(f"rules.read_in.{other}"), icon=ft.Icons.TRANSLATE,
                           on_click=lambda e: app.go(link(page.id, section, back=back, lang=other))),
         ft.OutlinedButton(content=app.t("rules.search_all"), icon=ft.Icons.SEARCH, on_click=lambda e: app.go(link())),
