@@ -209,6 +209,16 @@ def test_the_table_finishes_before_200():
     assert engine("flip7").scoreboard(engine("flip7").apply(tied, finish)).winners == ("Ann", "Bo")
 
 
+def test_a_finished_game_says_game_over_in_its_header():
+    """First-use play-test (shot 13-zh-flip7-end-asked): a game the table finished after round 1 went on reading
+    "第 1 轮 · 逐轮录入" (round 1, entering rounds) over "获胜者：Ana"; a game ended at 200 read "游戏结束". Both say
+    the game is over now."""
+    eng = engine("flip7")
+    state = play_rounds(eng.new_state(PLAYERS), [rnd(Ann=line([5]))])
+    status = eng.status(eng.apply(state, {"type": "finish", "by": "table"}))
+    assert status["over"] and status["phase"] == "flip7.phase.over"
+
+
 def test_breakdown_lines_per_round():
     """The breakdown has one line per round with the status and parts."""
     state = play_rounds(engine("flip7").new_state(PLAYERS), [rnd(Ann=line([11, 5, 12], modifiers=["+4"]))])

@@ -339,7 +339,7 @@ class Flip7(OwnLines, Engine):
             raise RuleError("flip7.no_rounds")
         state["lines"] = {}
         note_end(state, "core.ended.finish")
-        state["over"] = True
+        state["over"], state["phase"] = True, "over"
 
     def offer(self, state: dict, kind: str, by: str) -> list | None:
         """Rounds are typed; a shuffle is one choice when it records news, finishing once a round is written (a
