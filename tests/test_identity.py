@@ -82,6 +82,20 @@ def test_manifest_names_tableside_with_our_colours(served):
     assert purposes == {("192x192", "any"), ("512x512", "any"), ("192x192", "maskable"), ("512x512", "maskable")}
 
 
+def test_manifest_names_the_app_in_each_language_where_a_browser_reads_localized_members():
+    """First-use play-test: the one name a manifest carries is bilingual ("Tableside 桌边记分"); the manifest's
+    localized members (`name_localized`, `short_name_localized`, `description_localized`, W3C's Web App Manifest, not
+    yet read by a shipped browser, ignored by the others) give each language the name the page's title gives it
+    (`web.name`), so a browser that reads them names an English phone's app "Tableside" and a Chinese one's
+    "桌边记分"."""
+    manifest = json.loads((ASSETS / "manifest.json").read_text("utf-8"))
+    for lang in i18n.LANGUAGES:
+        name = i18n.text(lang, "web.name")
+        assert manifest["name_localized"][lang] == manifest["short_name_localized"][lang] == name, lang
+        assert manifest["description_localized"][lang] in manifest["description"], lang
+    assert set(manifest["name_localized"]) == set(manifest["short_name_localized"]) == set(i18n.LANGUAGES)
+
+
 def test_every_listed_icon_is_served_ours_and_of_its_size(served):
     """Each manifest icon is served as a PNG of the declared size, not one of Flet's; maskable ones are opaque."""
     manifest = json.loads(served("/manifest.json")[2])
