@@ -1228,7 +1228,7 @@ def test_the_statistics_say_who_wins_most_at_a_glance(app):
     finished(app.store, [{"爸爸": 9, "妈妈": 1, "小明": 30, "奶奶": 8}], "2026-12-06T20:00:00", players=family)
     assert "Most wins: 小明 2 · 妈妈 1 · 奶奶 0 · 爸爸 0" in texts(stats.build(app)[1])
     app.settings["lang"] = "zh-CN"
-    assert "赢得最多：小明 2 局 · 妈妈 1 局 · 奶奶 0 局 · 爸爸 0 局" in texts(stats.build(app)[1])
+    assert "胜场：小明 2 局 · 妈妈 1 局 · 奶奶 0 局 · 爸爸 0 局" in texts(stats.build(app)[1])
 
 
 def test_the_statistics_say_who_wins_most_at_each_game(app):
@@ -1243,10 +1243,10 @@ def test_the_statistics_say_who_wins_most_at_each_game(app):
              title="麻将")
     app.settings["lang"] = "zh-CN"
     shown = texts(stats.build(app)[1])
-    assert "赢得最多：妈妈 2 局 · 弟弟 1 局 · 爸爸 1 局 · 姐姐 0 局" in shown
-    assert "赢得最多：妈妈 2 局 · 姐姐 0 局 · 弟弟 0 局 · 爸爸 0 局" in shown
+    assert "胜场：妈妈 2 局 · 弟弟 1 局 · 爸爸 1 局 · 姐姐 0 局" in shown
+    assert "胜场：妈妈 2 局 · 姐姐 0 局 · 弟弟 0 局 · 爸爸 0 局" in shown
     app.local("stats")["game"] = next(g for g in app.store.stats().games() if g != "score_pad")
-    assert "赢得最多：弟弟 1 局 · 爸爸 1 局 · 妈妈 0 局 · 姐姐 0 局" in texts(stats.build(app)[1])
+    assert "胜场：弟弟 1 局 · 爸爸 1 局 · 妈妈 0 局 · 姐姐 0 局" in texts(stats.build(app)[1])
     app.settings["lang"] = "en"
     assert "Most wins: 弟弟 1 · 爸爸 1 · 妈妈 0 · 姐姐 0" in texts(stats.build(app)[1])
 
