@@ -1291,6 +1291,23 @@ def test_a_guess_club_screen_that_waits_says_once_whom_it_waits_for(store, lang,
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_readers_phone_says_once_who_rules_on_its_card(store, lang):
+    """Play-test in 简体中文 at 390x844: while A (the setter) ruled on the card B read out, B's phone said the ruling
+    twice: "A 在自己的手机上裁定答案。" under "B 念出：“Plum tart”", and again under B's cards still in hand,
+    "“Plum tart”已念出：A 正在判定". The ruling step says the card and who rules on it once; the card read out only
+    leaves the list of B's cards."""
+    hub, tokens, _ = guess_club_at(store, "ruling")
+    t = functools.partial(i18n.text, lang)
+    _, shown = said_twice(store, hub, tokens["B"], phone_message(hub, tokens["B"]), lang)
+    lines = shown.splitlines()
+    assert [line for line in lines if "Plum tart" in line] == [t("guess_club.view.read_out", name="B",
+                                                                 text="Plum tart")], lines
+    ruling = t("app.private.own_phone_move", name="A", move=t("app.move.rule"))
+    assert lines.count(ruling) == 1, lines
+    assert t("guess_club.view.in_hand", name="B") in lines and "kiwi" in lines
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_only_the_setters_phone_asks_whether_two_answers_of_a_hand_are_the_same(store, lang):
     """Guess Club in table mode, hands being written: every phone showed "Two answers on one hand — the same? A
     rules:" and, but on A's, "A enters this on their own phone." — a wait the table is not in (it waits for the

@@ -90,9 +90,12 @@ def topic_line(ctx: GameContext) -> list[ft.Control]:
 def own_hand(ctx: GameContext) -> list[ft.Control]:
     """On a seated phone, its own cards still in hand while another player has the turn or a card is ruled on,
     to spot a match as cards are read out (they showed only on the seat's own turn).
-    RULING (a card read out is no longer in hand): the phone whose card is being ruled on lists it apart, as read
-    out and being ruled on; the setter ruling on her own card saw it still under "cards still in hand", as if it
-    had not been played."""
+    RULING (a card read out is no longer in hand): the phone whose card is being ruled on leaves it out of its
+    cards; the setter ruling on her own card saw it still under "cards still in hand", as if it had not been played.
+    RULING (the ruling said once, play-test in 简体中文 at 390x844): the reader's phone said the ruling twice, the
+    ruling step's "A 在自己的手机上裁定答案。" under "B 念出：“Plum tart”" and, under its cards, "“Plum tart”已念出：
+    A 正在判定" (the setter's own card: "由你判定（见上方）" under her ruling). The ruling step above names the card and
+    who rules on it (`ruling_panel`); the list only leaves the card out."""
     seat, state = ctx.seat, ctx.state
     if seat is None or state["phase"] not in ("turns", "ruling") or (state["phase"] == "turns" and
                                                                        state["turn"] == seat):
@@ -100,22 +103,10 @@ def own_hand(ctx: GameContext) -> list[ft.Control]:
     pending = state["pending"] if state["phase"] == "ruling" and state["pending"]["player"] == seat else None
     hand = state["hands"].get(seat) or []
     left = [c["text"] for i, c in enumerate(hand) if c["out"] is None and not (pending and i == pending["card"])]
-    rows = [ft.Text(ctx.t("guess_club.view.in_hand", name=seat), size=16, weight=ft.FontWeight.W_600),
-            *[ft.Text(text, size=16) for text in left]] if left else []
-    if pending:
-        rows.append(aside(ctx.lang, being_ruled(ctx, pending["text"])))
-    return [card(rows)] if rows else []
-
-
-def being_ruled(ctx: GameContext, text: str) -> str:
-    """The seat's card read out, and who rules on it.
-    RULING (who rules, said to each): the phone the engine's prompt asks for the ruling is told it rules, the ruling
-    above ("“Apple” is read out: you rule on it (above)"); any other is told the setter rules, by name. The setter
-    who read out her own card had read "being ruled on" (正在判定) while she was the one to rule."""
-    rules = any(e["type"] == "rule" and e["by"] == ctx.seat for e in ctx.engine.prompt(ctx.state))
-    if rules:
-        return ctx.t("guess_club.view.yours_to_rule", text=text)
-    return ctx.t("guess_club.view.being_ruled", text=text, name=ctx.state["setter"])
+    if not left:
+        return []
+    return [card([ft.Text(ctx.t("guess_club.view.in_hand", name=seat), size=16, weight=ft.FontWeight.W_600),
+                  *[ft.Text(text, size=16) for text in left]])]
 
 
 def final(ctx: GameContext) -> ft.Control:
