@@ -1166,9 +1166,10 @@ def test_a_seated_guess_club_phone_shows_no_other_seats_moves(store):
             assert all(by == seat for by, _ in sent), (steps, seat, sent)
             made = kinds & {kind for _, kind in sent}
             assert made == (kinds if seat == maker else set()), (steps, seat, sent)
-            if seat != maker and steps != 1:  # the ruling on a card named (`test_views_guess_club`)
-                line = "A will rule on the answer on their own phone." if steps == 5 \
-                    else f"{maker} enters this on their own phone."
+            if seat != maker and steps != 1:  # the move named (`test_a_third_guess_club_phone_names_what_…`)
+                line = {0: "A will choose the topic on their own phone.",
+                        4: "B will play a card or predict on their own phone.",
+                        5: "A will rule on the answer on their own phone."}[steps]
                 assert line in words_in(guess_club.build(seat_ctx(message))), (steps, seat)
 
 
@@ -1267,8 +1268,9 @@ def test_a_guess_club_screen_that_waits_says_once_whom_it_waits_for(store, lang,
     hub, tokens, actor = guess_club_at(store, phase)
     t = functools.partial(i18n.text, lang)
     calls = guess_club_calls(lang, actor)
-    elsewhere = t("app.private.own_phone_move", name=actor, move=t("app.move.rule")) if phase == "ruling" \
-        else t("app.private.own_phone", name=actor)  # the ruling named (`test_views_guess_club`)
+    move = {"topic": "app.move.topic", "turns": "guess_club.move.play.turn", "ruling": "app.move.rule",
+            "settle": "app.move.settle"}[phase]  # the move named (`test_a_third_guess_club_phone_names_what_…`)
+    elsewhere = t("app.private.own_phone_move", name=actor, move=t(move))
     waits = {read(t("table.nothing_to_do_wait", who=[actor])), read(elsewhere),
              read(status_line(lang, phone_message(hub, None)))}
     for seat, token in tokens.items():
@@ -1288,6 +1290,27 @@ def test_a_guess_club_screen_that_waits_says_once_whom_it_waits_for(store, lang,
     read_out, shown = host_heard(store, hub, lang)
     assert not calls & set(shown.splitlines()) and NOW[lang] not in shown, phase
     assert len([line for line in read_out if line in waits]) == 1, (phase, read_out)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("phase, move", [("topic", "topic"), ("turns", "play"), ("ruling", "rule"),
+                                         ("settle", "settle")])
+def test_a_third_guess_club_phone_names_what_the_player_does_at_every_step(store, lang, phase, move):
+    """Play-test in 简体中文 at 390x844: a third phone named what 小红 does only while she ruled on a card ("小红 在自己
+    的手机上裁定答案"); while she set the topic and settled the round it said "小红 在自己的手机上操作" (acts on her
+    own phone), and so did it while B had the turn. Every step of a Guess Club round that a phone waits on another
+    seat for names the move, in both languages: the topic, the turn (a card to read out or, while B has markers, a
+    prediction), the ruling and the settlement; the referee's phone and the host's screen the same."""
+    hub, tokens, actor = guess_club_at(store, phase)
+    t = functools.partial(i18n.text, lang)
+    named = t(f"guess_club.move.{move}.turn") if move == "play" else t(f"app.move.{move}")
+    line = t("app.private.own_phone_move", name=actor, move=named)
+    for seat, token in tokens.items():
+        if seat != actor:
+            _, shown = said_twice(store, hub, token, phone_message(hub, token), lang)
+            assert line in shown.splitlines() and t("app.private.own_phone", name=actor) not in shown, (seat, shown)
+    _, shown = host_heard(store, hub, lang)
+    assert line in shown.splitlines() and t("app.private.own_phone", name=actor) not in shown, shown
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

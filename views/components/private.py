@@ -135,11 +135,12 @@ def private_entry(ctx: Any, slot: dict, player: str, prompts: list[str], on_subm
     return entry_form(ctx, slot, player, prompts, on_submit, secret, hints, notes)
 
 
-def cover(ctx: Any, slot: dict, player: str) -> ft.Control:
+def cover(ctx: Any, slot: dict, player: str, move: dict | None = None) -> ft.Control:
     """The screen to hand over: nobody's answers, one button for the named player (on a seated phone: only the
-    line that the player enters it on their own phone); the card takes the width of the column it is put in."""
+    line that the player enters it on their own phone, naming the move where one is given: `where_said`); the
+    card takes the width of the column it is put in."""
     if seated(ctx) is not None:
-        return elsewhere(ctx, player)
+        return elsewhere(ctx, player, move)
 
     def show() -> None:
         """The named player has the device: show their fields."""

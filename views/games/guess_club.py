@@ -216,7 +216,7 @@ def topic_panel(ctx: GameContext) -> ft.Control:
     setter, number = ctx.state["setter"], ctx.state["round"]
     if not offer_here(ctx, "topic"):
         title = ctx.read_once(heading(ctx.t("guess_club.view.topic_elsewhere", round=number)), number=number)
-        return card([title, elsewhere(ctx, setter)])
+        return card([title, elsewhere(ctx, setter, awaited(ctx, setter))])
     title = heading(ctx.t("guess_club.view.topic_prompt", name=setter, round=number))
 
     def draw() -> None:
@@ -408,17 +408,17 @@ def hand_question(ctx: GameContext) -> list[ft.Control]:
 
 def hidden_cards(ctx: GameContext, slot: dict, player: str, on_pick, pick_key: str, hide_key: str,
                  on_hide: Callable[[], None] | None = None, only: list[int] | None = None,
-                 title_key: str = "guess_club.view.hand_of") -> ft.Control:
+                 title_key: str = "guess_club.view.hand_of", move: dict | None = None) -> ft.Control:
     """A player's unplayed cards (those in `only`, when given) behind the pass-the-phone cover, under title_key
     (what a tap does with them); tapping one calls on_pick(index); hiding them again calls on_hide (else the cover
     comes back). A card's button is keyed by the card, not its place in the row: a second quick tap on a card just
     played reaches a button gone (answered as a tap that came too late), not the next card, which had moved into its
-    place."""
+    place. move: the move a seated phone names where another seat holds the cards (`cover`)."""
     if slot.get("player") != player:
         slot.clear()
         slot["player"] = player
     if not opened(ctx, slot, player):
-        return cover(ctx, slot, player)
+        return cover(ctx, slot, player, move)
 
     def hide() -> None:
         """Cover the cards again."""
@@ -454,7 +454,17 @@ def turn_panel(ctx: GameContext) -> ft.Control:
 
     title = [heading(ctx.t("guess_club.view.turn_prompt", name=player))] if offer_here(ctx, "play") else []
     return card([*title, hidden_cards(ctx, slot, player, play, "guess_club.view.play_card",
-                                      "guess_club.view.hide_hand")])
+                                      "guess_club.view.hide_hand", move=turn_move(ctx, player))])
+
+
+def turn_move(ctx: GameContext, player: str) -> dict | None:
+    """The move the table waits on player for at their turn (`awaited`), named as a third phone says it.
+    RULING (the turn said whole): the engine's prompt gives the turn player `play` first and `predict` while they
+    have markers left; the other phones say both ("B 在自己的手机上出牌或预测"), as the status line's "出牌或预测",
+    and only the card to read out once B has no marker left."""
+    first = awaited(ctx, player)
+    may = {e["type"] for e in ctx.engine.prompt(ctx.state) if e["by"] == player}
+    return {**first, "step": "turn"} if first and first["type"] == "play" and "predict" in may else first
 
 
 def why_alike(ctx: GameContext, proposal: dict) -> str:
@@ -648,7 +658,7 @@ def settle_panel(ctx: GameContext) -> ft.Control:
                                      ctx.t("guess_club.view.unplayed", name=player, text=c["text"]),
                                      lambda on, r=ref: tick(r, on)))
     if not settling:
-        return card([*rows, elsewhere(ctx, setter)])
+        return card([*rows, elsewhere(ctx, setter, awaited(ctx, setter))])
     rows.append(ft.FilledButton(content=ctx.t("guess_club.view.settle", round=state["round"]), icon=ft.Icons.FLAG,
                                 key=ft.ScrollKey("settle"),
                                 on_click=lambda e: ctx.dispatch({"type": "settle", "by": setter,
