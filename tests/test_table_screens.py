@@ -1962,15 +1962,18 @@ def test_while_the_table_rolls_a_splitter_phone_says_the_table_acts_not_a_player
     """Splitter: while the dice are to be rolled the engine's status names the roller ("A's turn") but its prompt
     waits for the table's roll, which a player's phone cannot make: every phone and the host's screen read "A's
     turn" while the host rolled. Each now names the table's move as the session screen's next-step line does,
-    in both languages; once the dice are in the players write and the line is as before."""
+    in both languages (the host's screen, which rolls, as its own turn:
+    `test_the_referees_phone_and_the_hosts_screen_say_the_tables_move_is_theirs_to_make`); once the dice are in
+    the players write and the line is as before."""
     hub = open_hub(store, new_record("splitter", ["A", "B"], {}, seed=1), Clock())
     got, _ = seated(hub, "A")
     host: list = []
     hub.subscribe(host.append)
-    for message in (got[-1], host[-1]):
+    for message, said in ((got[-1], ("Next: Table — roll the dice", "下一步（全桌）：掷骰子")),
+                          (host[-1], ("Your turn: roll the dice", "轮到你：掷骰子"))):
         line = status_line("en", message).replace("\xa0", " ")
-        assert line == "Next: Table — roll the dice · Round 1 of 22", line
-        assert status_line("zh-CN", message).replace("\xa0", " ").replace("\u2060", "").startswith("下一步（全桌）：掷骰子")
+        assert line == f"{said[0]} · Round 1 of 22", line
+        assert status_line("zh-CN", message).replace("\xa0", " ").replace("\u2060", "").startswith(said[1])
     hub.act(None, {"type": "roll"})
     assert status_line("en", got[-1]).replace("\xa0", " ") == "Round 1 of 22 · Write the two numbers"
     pad = open_hub(store, new_record("score_pad", ["A", "B"], {}), Clock())  # the table's round first, no turn
@@ -2139,6 +2142,27 @@ def test_a_move_button_starts_with_a_capital_letter():
     assert labels("zh-CN", shuffle) == [words.say("zh-CN", "app.move.shuffle")]
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_referees_phone_and_the_hosts_screen_say_the_tables_move_is_theirs_to_make(store, lang):
+    """Play-test: the referee's phone and the host's screen led with "下一步（全桌）：掷骰子" ("Next: Table — roll the
+    dice"); a referee who had just sat down read it as a step for the whole table, not as hers, though the button
+    under it was hers to tap. A screen that makes the table's moves (the referee's phone, a player who referees,
+    the host's screen) now says so plainly, "轮到你：掷骰子" / "Your turn: roll the dice"; a player's phone, which
+    cannot make it, still names the table's move."""
+    t = functools.partial(words.say, lang)
+    roll = words.move_name(lang, "splitter", "roll")
+    hub = open_hub(store, new_record("splitter", ["A", "B"], {}, seed=1), Clock())
+    tokens = {seat: hub.join(hub.pin, seat) for seat in ("A", "B", "table")}
+    hub.set_referee("B")
+    yours = t("table.next_yours", what=roll)
+    for message in (phone_message(hub, tokens["table"]), phone_message(hub, tokens["B"]), phone_message(hub, None)):
+        line = read(status_line(lang, message))
+        assert line.startswith(read(yours)) and read(t("app.table")) not in line, (message["seat"], line)
+    line = read(status_line(lang, phone_message(hub, tokens["A"])))
+    assert line.startswith(read(t("app.next_step", who=[words.whole_name(t("app.table"))], what=roll))), line
+    assert yours == {"en": "Your turn: roll the dice", "zh-CN": "轮到你：掷骰子"}[lang]
+
+
 def test_a_seated_phones_refusal_is_put_away_once_its_next_tap_is_taken(store):
     """Splitter: A taps a square whose pair is taken and is refused ("One of those cells already holds a number.",
     red, up to 10 s over the foot of the screen); A then taps an open square and the pair is written, but on a
@@ -2242,7 +2266,8 @@ def test_a_seated_phone_leads_with_the_next_move_and_says_it_once(store, lang):
 def test_the_hosts_table_screen_leads_with_the_next_move_and_says_it_once(store, lang):
     """The host's table screen read the PIN, the join address and the seats first, and the table's next move (the
     line a phone leads with: "Next: Table — roll the dice · Round 1 of 22") only below them. It now leads with that
-    line, above the PIN and the seats, and says it once, in both languages."""
+    line, above the PIN and the seats, and says it once, in both languages (as the move it makes: "Your turn: roll
+    the dice")."""
     hub = open_hub(store, new_record("splitter", ["A", "B"], {}, seed=1), Clock())
     host, got = shell(store), []
     host.settings["lang"] = lang
@@ -2251,8 +2276,7 @@ def test_the_hosts_table_screen_leads_with_the_next_move_and_says_it_once(store,
     read_out = heard(host_body(host, hub, got[-1], key))
     line = read(status_line(lang, got[-1]))
     roll = words.move_name(lang, "splitter", "roll")
-    assert line.startswith(read(words.say(lang, "app.next_step", who=[words.whole_name(words.say(lang, "app.table"))],
-                                          what=roll)))
+    assert line.startswith(read(words.say(lang, "table.next_yours", what=roll)))
     pin = read_out.index(read(words.say(lang, "table.pin_is", pin=got[-1]["pin"])))
     assert read_out[0] == line and pin > 0 and read_out.index(read(words.say(lang, "table.seats"))) > pin
     assert read_out.count(line) == 1, read_out[:4]

@@ -264,7 +264,8 @@ def status_line(lang: str, message: dict) -> str:
     hears the table's move plainly, over its "Nothing to do right now: also waiting for …" (`nothing_to_do`)."""
     status, parts, game, lead = message["status"], [], message["meta"]["game"], status_names(message)
     if lead == TABLE:
-        parts.append(table_next_step(lang, game, message["table_next"], own=bool(message.get("prompt"))))
+        parts.append(table_next_step(lang, game, message["table_next"], own=bool(message.get("prompt")),
+                                     yours=bool(message.get("for_table"))))
         status = said_once(engine(game), status, message["table_next"])
     elif lead:
         parts.append(turn_said(lang, lead, message.get("seat")))
@@ -341,16 +342,23 @@ def status_banner(lang: str, message: dict) -> ft.Control:
                         content=ft.Text(status_line(lang, message), size=18, weight=ft.FontWeight.W_600))
 
 
-def table_next_step(lang: str, game: str, kind: str, own: bool) -> str:
+def table_next_step(lang: str, game: str, kind: str, own: bool, yours: bool = False) -> str:
     """The table's own next move in words, as the session screen's next-step line names it; or, where the game has
     one and the screen has a move of its own now (own), its table-mode line for that move
     (`<game>.table.next.<move>`): a move the phones make step by step while the table's is the other way in.
     Bacon's whole finishing order is the referee's or the host's, but in table mode the players tap "I'm out!" on
-    their own phones, so "Next: Table — enter the order" sent no one to them; a phone already out may tap no more."""
+    their own phones, so "Next: Table — enter the order" sent no one to them; a phone already out may tap no more.
+    RULING (the table's move said to whoever makes it, play-test): the referee's phone and the host's screen led
+    with "下一步（全桌）：掷骰子" ("Next: Table — roll the dice"); a referee who had just sat down read it as a step
+    for the whole table, not hers, though the button under it was hers. A screen that makes the table's moves
+    (yours: the referee's phone, a player's who referees, the host's screen) reads "轮到你：掷骰子" / "Your turn: roll
+    the dice", as a seat's own turn reads "轮到你"; a player's phone still names the table's move."""
     line = f"{game}.table.next.{kind}"
     if own and line in i18n.table(lang):
         return words.say(lang, line)
     what = words.move_name(lang, game, kind) or words.say(lang, "app.move.other")
+    if yours:
+        return words.say(lang, "table.next_yours", what=what)
     return words.say(lang, "app.next_step", who=[words.whole_name(words.say(lang, "app.table"))], what=what)
 
 
