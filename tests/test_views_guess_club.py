@@ -647,16 +647,23 @@ def test_nothing_above_a_seated_phones_answer_fields_changes_when_another_hand_c
     assert "Handed in: Ann" in texts(view.build(table.seated("Bo", phone)))
 
 
-def test_in_chinese_a_ruling_made_on_the_setters_phone_is_not_said_to_be_filled_in():
-    """Bo's phone under the hand question read "由 Ann 判定：" then "Ann 在自己的手机上填写。" (fills in on their
-    own phone), words for a form, not a ruling; the line says Ann does it on their own phone, whatever the move
-    (the hand question is now on Ann's phone only: the line is read where Bo waits for Ann's ruling on a card)."""
+def card_read_out():
+    """A one-card game (a view-helpers table) where Ann set "Fruit", everyone handed in and Bo read out his card:
+    Ann's ruling is awaited."""
     from tests.card_view_helpers import Table as CardTable
     table = CardTable("guess_club", PLAYERS, {"cards": 1})
     assert table.apply({"type": "topic", "by": "Ann", "text": "Fruit"})
     for player, answer in zip(PLAYERS, ("apple", "pear", "plum")):
         assert table.apply({"type": "answers", "by": player, "cards": [answer]})
     assert table.apply({"type": "play", "by": "Bo", "card": 0})
+    return table
+
+
+def test_in_chinese_a_ruling_made_on_the_setters_phone_is_not_said_to_be_filled_in():
+    """Bo's phone under the hand question read "由 Ann 判定：" then "Ann 在自己的手机上填写。" (fills in on their
+    own phone), words for a form, not a ruling; the line says Ann does it on their own phone, whatever the move
+    (the hand question is now on Ann's phone only: the line is read where Bo waits for Ann's ruling on a card)."""
+    table = card_read_out()
     ctx = table.seated("Bo", {})
     ctx.lang = "zh-CN"
     shown = texts(view.build(ctx))
@@ -670,12 +677,7 @@ def test_a_third_phone_says_the_setter_is_ruling_on_the_card_read_out(lang, wher
     """Seen on 390x844 phones in 简体中文: while 小红 (the setter) ruled on the card Bo read out, Cy's phone said
     only "小红在自己的手机上操作" (acts on her own phone). It says what she is doing, the move the engine's prompt
     waits on her for, in its own name: ruling on the answer; on the host's screen where no phone holds her seat."""
-    from tests.card_view_helpers import Table as CardTable
-    table = CardTable("guess_club", PLAYERS, {"cards": 1})
-    assert table.apply({"type": "topic", "by": "Ann", "text": "Fruit"})
-    for player, answer in zip(PLAYERS, ("apple", "pear", "plum")):
-        assert table.apply({"type": "answers", "by": player, "cards": [answer]})
-    assert table.apply({"type": "play", "by": "Bo", "card": 0})
+    table = card_read_out()
     ctx = table.seated("Cy", {})
     ctx.lang, ctx.where = lang, {"Ann": where}
     shown = texts(view.build(ctx))
