@@ -448,3 +448,78 @@ def test_no_screen_is_wider_than_the_tablet(phone, server):
         open_screen(tab, game, sid)
         wider_than_the_screen(tab, game, wider)
     assert not wider, wider
+
+
+THREE = FAMILY[:3]
+# A board grown to 18 rows by 15 columns: CAT, CARTS and TONE down from it, STOP, PET, PETS, then 爸爸's AONE down
+# beside PET (with EA, TO and SN across), its lowest tile on row 16 of the board.
+GROWN = [("爸爸", ((7, 5, "C"), (7, 6, "A"), (7, 7, "T"))),
+         ("妈妈", ((8, 5, "A"), (9, 5, "R"), (10, 5, "T"), (11, 5, "S"))),
+         ("小明", ((8, 7, "O"), (9, 7, "N"), (10, 7, "E"))), ("爸爸", ((11, 6, "T"), (11, 7, "O"), (11, 8, "P"))),
+         ("妈妈", ((12, 8, "E"), (13, 8, "T"))), ("小明", ((14, 8, "S"),)),
+         ("爸爸", ((12, 9, "A"), (13, 9, "O"), (14, 9, "N"), (15, 9, "E")))]
+# Every board cell on screen (named "Row r, column c: …" or "第 r 行，第 c 列：…"): how many, and the box around them all.
+BOARD_BOX = """() => {
+  const said = e => ((e.getAttribute('aria-label') || '') + ' ' + e.textContent).trim();
+  const cells = Array.from(document.querySelectorAll('flt-semantics'))
+    .filter(e => /^(Row \\d+, column \\d+|第 \\d+ 行，第 \\d+ 列)/.test(said(e)) && !e.querySelector('flt-semantics'));
+  const boxes = cells.map(e => e.getBoundingClientRect());
+  return {count: cells.length, top: Math.min(...boxes.map(b => b.top)), bottom: Math.max(...boxes.map(b => b.bottom)),
+          left: Math.min(...boxes.map(b => b.left)), right: Math.max(...boxes.map(b => b.right)),
+          side: Math.min(...boxes.map(b => b.width))};
+}"""
+
+
+def grown_game(server, challenge: bool) -> str:
+    """A stored game of three on a board of 18 rows (`GROWN`), on 妈妈's turn; with `challenge`, 妈妈 has
+    challenged AONE and the table votes."""
+    with Store(server.data) as store:
+        sid = store.create(new_record("nab_it", THREE, now="2026-12-07T08:15:00+00:00"))
+        for by, tiles in GROWN:
+            placed = [{"row": r, "col": c, "letter": letter, "blank": False} for r, c, letter in tiles]
+            store.play(sid, {"type": "play", "by": by, "tiles": placed}, "2026-12-07T08:16:00+00:00")
+        if challenge:
+            store.play(sid, {"type": "challenge", "by": "妈妈", "word": "AONE"}, "2026-12-07T08:17:00+00:00")
+    return sid
+
+
+def whole_board_in_sight(tab: Tab, least: float) -> dict:
+    """Every cell of the board lies within the settled screen, each at least `least` px a side; returns their box."""
+    box = tab.page.evaluate(BOARD_BOX)
+    size = tab.page.viewport_size
+    assert box["count"] == 18 * 15, box
+    assert box["top"] >= 0 and box["bottom"] <= size["height"] and box["right"] <= size["width"], box
+    assert box["side"] >= least, box
+    return box
+
+
+def test_a_grown_board_and_the_turn_fit_a_landscape_tablet(phone, server):
+    """Play-test (session 78, three players round a 1024x768 tablet): once the words reached the board's 15th row
+    the board grew to 17 and more rows of 34.7 px cells, its foot below the screen's (the last row cut at 768 px),
+    and the table scrolled after every play. Now the board's cells shrink to fit its rows (at 18 rows, 15 wide:
+    30.5 px) and the letters' column widens: the whole board, every letter and the turn's buttons are in sight
+    on the first screen; in the vote on a challenged word the ballots sit beside the board, in sight too (they were
+    912 px down, under it). A phone keeps its board as wide as its screen."""
+    tab = tablet(phone, LANDSCAPE)
+    tab.open(f"/play/{grown_game(server, challenge=False)}")
+    tab.see("点一格，再点一个字母。")
+    tab.settle()
+    tab.shot("nab_it_landscape_grown_board")
+    whole_board_in_sight(tab, 26)
+    names = [*(chr(c) for c in range(ord("A"), ord("Z") + 1)), *TURN_BUTTONS["zh-CN"]]
+    hidden = {n: b for n in names if not in_sight(b := seen_box(tab, n), LANDSCAPE["height"])}
+    assert not hidden, hidden
+    tab.resize(PHONE)
+    tab.settle()
+    assert tab.page.evaluate(BOARD_BOX)["side"] >= FITTED_CELL
+    tab.resize(LANDSCAPE)
+
+    tab.open(f"/play/{grown_game(server, challenge=True)}")
+    set_english(tab)
+    tab.see("Accept AONE as a house word?")
+    tab.settle()
+    tab.shot("nab_it_landscape_grown_vote")
+    whole_board_in_sight(tab, 26)
+    ballots = [f"{name}: {way}" for name in ("爸爸", "妈妈", "小明") for way in ("yes", "no")]
+    hidden = {n: b for n in ballots if not in_sight(b := seen_box(tab, n), LANDSCAPE["height"])}
+    assert not hidden, hidden

@@ -18,7 +18,9 @@ of the turn with the list's verdict before the play is sent, challenges and the 
   1024x768 the letters' column is wide enough for seven keys a row, so A–Z, Play, Take back and Swap are in
   sight without scrolling, beside a board of about 34 px cells (7 mm on a tablet), the shell's Undo on the
   rules' row above it (`views.session.ways_out`); at 30.5 px, under Undo's row of its own, the board reached the
-  screen's foot. A portrait tablet or a phone keeps them one above the other.
+  screen's foot. A portrait tablet or a phone keeps them one above the other. A board grown past 15 rows takes a
+  smaller share of a landscape tablet's width, so its last row stays in sight (`board_cols`), and the vote and the
+  last play's challenges sit beside the board there in every phase (`beside_board`).
 - Placing: tap a cell, then a letter (the hand when the app deals, behind a cover the player lifts; A–Z and a
   blank switch when the tiles come from the real bags). Tapping a placed draft cell again takes its tile back.
   The draft is the turn's (`draft_of`): it stays through every redraw and action until that turn is over, and
@@ -81,6 +83,10 @@ TOOLS_COLS = {"xs": 48, "lg": 3, "xl": 48}  # the zoom bar: above the board, a s
 BOARD_COLS = {"xs": 48, "lg": 25, "xl": 28}  # the turn's board and its letters: side by side from 992 px, else stacked
 KEYS_COLS = {"xs": 48, "lg": 20, "xl": 20}
 WHOLE_COLS = {"xs": 48, "lg": 25, "xl": 48}  # the board where no letters sit beside it (as large as in the turn)
+# A landscape tablet's room for the fitted board: one column of COLUMNS is LG_UNIT px wide on a 1024 px screen (1008 px
+# inside the page's padding), and LG_ROOM px of its 768 lie under the top bar, the next step and the rules' row.
+LG_UNIT, LG_ROOM = 1008 / COLUMNS, 570
+LG_LEAST = 16  # the board's least share of a landscape tablet's width (cells of about 22 px on a 15-column board)
 MAIN_COLS = {"xs": 12, "md": 7, "lg": 12, "xl": 7}  # the session's columns (`views.session.columns_of`): the game
 SIDE_COLS = {"xs": 12, "md": 5, "lg": 12, "xl": 5}  # the whole width of a landscape tablet, the scoreboard under it
 
@@ -196,6 +202,29 @@ def board_view(ctx: GameContext, state: dict, draft: list[dict] | None = None, o
                        cell_size=size, on_tap=tap, marked=marked, marked_said=ctx.t("nab_it.view.in_your_word"),
                        notes=notes, origin=(top - whole[0], left - whole[1]), mark=owner, spoken=spoken,
                        fixed_text=True, kept=kept)
+
+
+def board_cols(ctx: GameContext, state: dict) -> tuple[dict, dict]:
+    """The board's and its neighbour's columns on a landscape tablet (`BOARD_COLS`, `KEYS_COLS`): the fitted board
+    takes the share of the width at which its rows fit the screen's height (`fitted_span`), what is beside it the
+    rest; zoomed cells keep their size and the usual shares.
+
+    Ruling [tablet, play-test]: at 1024x768 a board grown to 17 rows (two empty rows under a word reaching row 15)
+    measured 590 px of 34.7 px cells from 178 px down, its last row cut by the screen's foot, and the table scrolled
+    at every play to see it and the challenges beside it. Now its cells shrink to fit (31.9 px at 17 rows, 30.5 at
+    18) and the letters' column widens by as much; phones and portrait tablets, one column under another, keep the
+    board as wide as the screen."""
+    if zoom_level(ctx):
+        return BOARD_COLS, KEYS_COLS
+    top, left, bottom, right = window(state["board"])
+    span = fitted_span(bottom - top + 1, right - left + 1)
+    return {**BOARD_COLS, "lg": span}, {**KEYS_COLS, "lg": COLUMNS - TOOLS_COLS["lg"] - span}
+
+
+def fitted_span(rows: int, cols: int) -> int:
+    """The board's share of a landscape tablet's COLUMNS at which `rows` rows of square cells, as wide as `cols`
+    columns share it, fit LG_ROOM px: at most its usual share, at least LG_LEAST."""
+    return max(LG_LEAST, min(BOARD_COLS["lg"], int(LG_ROOM * cols / (LG_UNIT * rows))))
 
 
 def zoom_level(ctx: GameContext) -> int:
@@ -438,10 +467,11 @@ def turn_panel(ctx: GameContext, state: dict, player: str, pending: ft.Control |
             draft["at"] = [row, col]
         ctx.refresh()
 
+    cols, beside = board_cols(ctx, state)
     return ft.Column(spacing=8, controls=[
-        on_board(board_view(ctx, state, draft["tiles"], tap, draft["at"]), [], BOARD_COLS,
-                 ft.Column(col=KEYS_COLS, spacing=8, controls=[*keys_panel(ctx, state, player, draft),
-                                                               *([pending] if pending else [])]), zoom_bar(ctx)),
+        on_board(board_view(ctx, state, draft["tiles"], tap, draft["at"]), [], cols,
+                 ft.Column(col=beside, spacing=8, controls=[*keys_panel(ctx, state, player, draft),
+                                                            *([pending] if pending else [])]), zoom_bar(ctx)),
     ])
 
 
@@ -543,10 +573,24 @@ def covered_turn(ctx: GameContext, player: str) -> ft.Control | None:
 # What the prompt offers besides the turn
 
 
-def turn_elsewhere(ctx: GameContext, state: dict, player: str) -> ft.Control:
-    """The turn on a screen that does not play as its player: that they play on their own phone, and the board."""
+def turn_elsewhere(ctx: GameContext, state: dict, player: str, held: list[ft.Control]) -> ft.Control:
+    """The turn on a screen that does not play as its player: that they play on their own phone, and the board
+    with `held` (the last play's challenges) beside it (`beside_board`)."""
     return ft.Column(spacing=8, controls=[
-        on_board(board_view(ctx, state), [elsewhere(ctx, player)], tools=zoom_bar(ctx))])
+        on_board(board_view(ctx, state), [elsewhere(ctx, player)], *beside_board(ctx, state, held),
+                 tools=zoom_bar(ctx))])
+
+
+def beside_board(ctx: GameContext, state: dict, controls: list[ft.Control]) -> tuple[dict | None, ft.Control | None]:
+    """The board's columns and the column beside it holding `controls` (a vote, the last play's challenges): beside
+    the board on a landscape tablet, under it on a phone; the whole board's columns where there is nothing to hold.
+
+    Ruling [tablet]: under the board, a 1024x768 tablet showed the vote's ballots 912 px down and a third player's
+    challenges 830 px down: the table scrolled at every play, or voted unseen."""
+    if not controls:
+        return None, None
+    cols, beside = board_cols(ctx, state)
+    return cols, ft.Column(col=beside, key="beside", spacing=12, controls=controls)
 
 
 def own_letters(ctx: GameContext, state: dict) -> ft.Control:
@@ -676,9 +720,13 @@ def build(ctx: GameContext) -> ft.Control:
     controls: list[ft.Control] = [ft.Column(spacing=12, controls=notes, visible=bool(notes))]
     pending = last_play(ctx, state, offers)
     if state["phase"] == "vote":
-        controls.append(ft.Column(spacing=12, controls=[on_board(board_view(ctx, state)), challenge_vote(ctx, state)]))
+        held = [challenge_vote(ctx, state), *([pending] if pending else [])]
+        controls.append(ft.Column(spacing=12, controls=[on_board(board_view(ctx, state), [],
+                                                                 *beside_board(ctx, state, held))]))
+        pending = None
     elif state["phase"] == "turn" and not offer_here(ctx, "play", offers):
-        controls.append(turn_elsewhere(ctx, state, state["turn"]))
+        controls.append(turn_elsewhere(ctx, state, state["turn"], [pending] if pending else []))
+        pending = None
     elif state["phase"] == "turn":
         player = state["turn"]
         offer_here(ctx, "swap", offers)
@@ -690,7 +738,9 @@ def build(ctx: GameContext) -> ft.Control:
     else:
         controls.append(ft.Column(spacing=12, controls=[
             ft.Text(ctx.t("nab_it.view.last_tile_played", name=state["last_tile"]), size=18,
-                    weight=ft.FontWeight.BOLD), on_board(board_view(ctx, state))]))
+                    weight=ft.FontWeight.BOLD),
+            on_board(board_view(ctx, state), [], *beside_board(ctx, state, [pending] if pending else []))]))
+        pending = None
     controls.append(own_letters(ctx, state))
     if pending is not None:
         controls.append(pending)
