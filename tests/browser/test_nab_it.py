@@ -523,3 +523,52 @@ def test_a_grown_board_and_the_turn_fit_a_landscape_tablet(phone, server):
     ballots = [f"{name}: {way}" for name in ("爸爸", "妈妈", "小明") for way in ("yes", "no")]
     hidden = {n: b for n in ballots if not in_sight(b := seen_box(tab, n), LANDSCAPE["height"])}
     assert not hidden, hidden
+
+
+THREE_LATIN = [{"name": n, "colour": c} for n, c in (("Ann", "red"), ("Ben", "blue"), ("Cleo", "green"))]
+# Eight tiles a colour: Ann's CAT; B, H, M stacked on its C, Ben's R capping RAT (his tile banked); Cleo's S under
+# the A (AS); Ann's KIT across under it (ASK down): she holds one tile, unannounced, on Ben's turn.
+DOWN_TO_ONE = [("Ann", ((7, 5, "C"), (7, 6, "A"), (7, 7, "T"))), ("Ben", ((7, 5, "B"),)), ("Cleo", ((7, 5, "H"),)),
+               ("Ann", ((7, 5, "M"),)), ("Ben", ((7, 5, "R"),)), ("Cleo", ((8, 6, "S"),)),
+               ("Ann", ((9, 6, "K"), (9, 7, "I"), (9, 8, "T")))]
+
+
+def down_to_one(server, last: bool) -> str:
+    """A stored game of three (`DOWN_TO_ONE`) on Ben's turn, Ann holding her last tile; with `last`, Ben and Cleo
+    swapped and Ann played it (KITS, after announcing it): the table's end awaits."""
+    with Store(server.data) as store:
+        sid = store.create(new_record("nab_it", THREE_LATIN, {"letters": "A2 T2 S2 E1 ?1"},
+                                      now="2026-12-07T08:15:00+00:00"))
+        actions = [{"type": "play", "by": by, "tiles": [{"row": r, "col": c, "letter": x, "blank": False}
+                                                        for r, c, x in tiles]} for by, tiles in DOWN_TO_ONE]
+        if last:
+            actions += [{"type": "announce", "by": "Ann"}, {"type": "swap", "by": "Ben"},
+                        {"type": "swap", "by": "Cleo"},
+                        {"type": "play", "by": "Ann", "tiles": [{"row": 9, "col": 9, "letter": "S", "blank": False}]}]
+        for action in actions:
+            store.play(sid, action, "2026-12-07T08:16:00+00:00")
+    return sid
+
+
+def test_the_last_tile_call_and_the_end_are_in_sight_on_a_landscape_tablet(phone, server):
+    """Play-test (session 78, three players round a 1024x768 tablet, played to the end): "Ann: last tile!" and,
+    after her last tile, "The last play stands: end the game" (what the next step's line said the table waited
+    for) came after the legend, under the board: 840 px and more down, so the table scrolled to find the end. Now
+    they come first beside the board, in sight on the first screen, with the last play's first challenges."""
+    tab = tablet(phone, LANDSCAPE)
+    tab.open(f"/play/{down_to_one(server, last=False)}")
+    set_english(tab)
+    tab.see_role("button", "Ann: last tile!")
+    tab.settle()
+    tab.shot("nab_it_landscape_last_tile_call")
+    hidden = {n: b for n in ("Play", "Ann: last tile!") if not in_sight(b := seen_box(tab, n), LANDSCAPE["height"])}
+    assert not hidden, hidden
+    pair = [seen_box(tab, f"Ben challenges {word}") for word in ("KIT", "ASK")]
+    assert pair[0]["y"] == pair[1]["y"], pair  # two challenges a row (each had a row of its own)
+    tab.open(f"/play/{down_to_one(server, last=True)}")
+    tab.see("Ann played their last tile.")
+    tab.settle()
+    tab.shot("nab_it_landscape_end_call")
+    names = ("The last play stands: end the game", "Ben challenges KITS", "Cleo challenges KITS")
+    hidden = {n: b for n in names if not in_sight(b := seen_box(tab, n), LANDSCAPE["height"])}
+    assert not hidden, hidden

@@ -65,7 +65,7 @@ from views.components.private import elsewhere
 from views.components.refusal import said
 from views.components.vote import ballot_at, ballots_line, vote_panel
 from views.context import GameContext
-from views.ui import aside, icon_button, keyed, labelled, tint
+from views.ui import aside, icon_button, keyed, labelled, tap_style, tint
 
 MIN_SIDE = 15
 MARGIN = 2
@@ -86,6 +86,7 @@ WHOLE_COLS = {"xs": 48, "lg": 25, "xl": 48}  # the board where no letters sit be
 # A landscape tablet's room for the fitted board: one column of COLUMNS is LG_UNIT px wide on a 1024 px screen (1008 px
 # inside the page's padding), and LG_ROOM px of its 768 lie under the top bar, the next step and the rules' row.
 LG_UNIT, LG_ROOM = 1008 / COLUMNS, 570
+CHALLENGE_SIDE = 12  # px each side of a challenge's label (Material's 24 set two English ones a row apart)
 LG_LEAST = 16  # the board's least share of a landscape tablet's width (cells of about 22 px on a 15-column board)
 MAIN_COLS = {"xs": 12, "md": 7, "lg": 12, "xl": 7}  # the session's columns (`views.session.columns_of`): the game
 SIDE_COLS = {"xs": 12, "md": 5, "lg": 12, "xl": 5}  # the whole width of a landscape tablet, the scoreboard under it
@@ -444,9 +445,9 @@ def preview_panel(ctx: GameContext, state: dict, player: str, tiles: list[dict],
     return ft.Column(spacing=4, controls=rows)
 
 
-def turn_panel(ctx: GameContext, state: dict, player: str, pending: ft.Control | None = None) -> ft.Control:
-    """The turn player's board beside (on a laptop) or above the letters, preview, Play and Swap, and under them the
-    last play's panel (pending: its words and challenges, or None).
+def turn_panel(ctx: GameContext, state: dict, player: str, held: list[ft.Control] = ()) -> ft.Control:
+    """The turn player's board beside (on a laptop) or above the letters, preview, Play and Swap, and under them
+    `held`: the last play's panel (its words and challenges) and the table's calls, where there are any.
 
     Ruling [tablet]: the last play's challenges follow the turn's buttons, in the letters' column. Under the board,
     at 1024x768, they were below the screen's foot, so a table that wanted to challenge the word just played
@@ -470,8 +471,8 @@ def turn_panel(ctx: GameContext, state: dict, player: str, pending: ft.Control |
     cols, beside = board_cols(ctx, state)
     return ft.Column(spacing=8, controls=[
         on_board(board_view(ctx, state, draft["tiles"], tap, draft["at"]), [], cols,
-                 ft.Column(col=beside, spacing=8, controls=[*keys_panel(ctx, state, player, draft),
-                                                            *([pending] if pending else [])]), zoom_bar(ctx)),
+                 ft.Column(col=beside, spacing=8, controls=[*keys_panel(ctx, state, player, draft), *held]),
+                 zoom_bar(ctx)),
     ])
 
 
@@ -607,7 +608,12 @@ def own_letters(ctx: GameContext, state: dict) -> ft.Control:
 def last_play(ctx: GameContext, state: dict, offers: list[dict]) -> ft.Control | None:
     """The last play's words with their verdicts, rulings so far, and a challenge button per challenger (of those
     this screen makes) and word, keyed by both (a second quick tap on a challenge reaches a button gone, not the
-    next word's, which had moved into its place)."""
+    next word's, which had moved into its place).
+
+    Ruling [tablet]: the buttons keep half of Material's padding (`CHALLENGE_SIDE`), so two English ones share a
+    row of the letters' column at 1024x768: each had a row of its own there ("Ben challenges KIT" and "Ben
+    challenges ASK" 4 px too wide for one), and two challengers of a play of two words filled four rows, past the
+    screen's foot."""
     pending = state["pending"]
     if pending is None:
         return None
@@ -621,6 +627,7 @@ def last_play(ctx: GameContext, state: dict, offers: list[dict]) -> ft.Control |
         rows += ballot_rows(ctx, judged, listed=not judged.get("house"))
     buttons = [ft.OutlinedButton(content=ctx.t("nab_it.view.challenge", name=o["by"], word=c["word"]),
                                  icon=ft.Icons.GAVEL, key=f"challenge:{o['by']}:{c['word']}",
+                                 style=tap_style(icon=True, side=CHALLENGE_SIDE),
                                  on_click=lambda e, by=o["by"], w=c["word"]: ctx.dispatch(
                                      {"type": "challenge", "by": by, "word": w}, at="challenges"))
                for o in offer_here(ctx, "challenge", offers) for c in o["choices"]]
@@ -654,13 +661,15 @@ def challenge_vote(ctx: GameContext, state: dict) -> ft.Control:
                          word=challenge["word"]))])
 
 
-def table_calls(ctx: GameContext, state: dict, offers: list[dict]) -> ft.Control:
-    """Announcing the last tile, catching a forgotten announcement, and the table's end (those this screen makes).
+def table_calls(ctx: GameContext, state: dict, offers: list[dict], kinds: tuple = ("announce", "forgot", "end"),
+                at: str = "calls") -> ft.Control | None:
+    """Announcing the last tile, catching a forgotten announcement, and the table's end, those of `kinds` this screen
+    makes, a refusal said under them (`at`); None where it makes none and has nothing refused to say.
     A forgotten announcement is called once per player caught: as the table where this screen acts for it, else as
     the phone's own seat (anyone at the table may catch it). Each button is keyed by what it calls (a second quick
     tap on "A forgot" reaches a button gone, not "C forgot")."""
     buttons: list[ft.Control] = []
-    made = [o for kind in ("announce", "forgot", "end") for o in offer_here(ctx, kind, offers)]
+    made = [o for kind in kinds for o in offer_here(ctx, kind, offers)]
     catchers = [o["by"] for o in made if o["type"] == "forgot"]
     catcher = TABLE if TABLE in catchers else next(iter(catchers), None)
     for offer in made:
@@ -668,20 +677,22 @@ def table_calls(ctx: GameContext, state: dict, offers: list[dict]) -> ft.Control
             buttons.append(ft.OutlinedButton(content=ctx.t("nab_it.view.announce", name=offer["by"]),
                                              icon=ft.Icons.CAMPAIGN, key=f"announce:{offer['by']}",
                                              on_click=lambda e, p=offer["by"]: ctx.dispatch(
-                                                 {"type": "announce", "by": p}, at="calls")))
+                                                 {"type": "announce", "by": p}, at=at)))
         elif offer["type"] == "forgot" and offer["by"] == catcher:
             buttons += [ft.OutlinedButton(content=ctx.t("nab_it.view.forgot", name=c["player"]),
                                           icon=ft.Icons.VOLUME_OFF, key=f"forgot:{c['player']}",
                                           on_click=lambda e, p=c["player"], by=catcher: ctx.dispatch(
-                                              {"type": "forgot", "by": by, "player": p}, at="calls"))
+                                              {"type": "forgot", "by": by, "player": p}, at=at))
                         for c in offer["choices"]]
         elif offer["type"] == "end":
             key = "nab_it.view.end_last" if state["phase"] == "last" else "nab_it.view.end_blocked"
             buttons.append(ft.OutlinedButton(content=words.whole_line(ctx.lang, ctx.t(key)), icon=ft.Icons.FLAG,
                                              key="end",
-                                             on_click=lambda e: ctx.dispatch({"type": "end", "by": TABLE}, at="calls")))
-    row = ft.Row(wrap=True, spacing=6, controls=buttons, key=ft.ScrollKey("calls"))
-    refused = said(ctx, "calls")
+                                             on_click=lambda e: ctx.dispatch({"type": "end", "by": TABLE}, at=at)))
+    refused = said(ctx, at)
+    if not buttons and not refused:
+        return None
+    row = ft.Row(wrap=True, spacing=6, controls=buttons, key=ft.ScrollKey(at))
     return ft.Column(spacing=4, controls=[row, *refused]) if refused else row
 
 
@@ -703,7 +714,15 @@ def ballot_rows(ctx: GameContext, decided: dict, listed: bool) -> list[ft.Contro
 
 
 def build(ctx: GameContext) -> ft.Control:
-    """What the table waits for: the turn (or the vote), the last play to challenge, the legend and calls."""
+    """What the table waits for: the turn (or the vote), and beside the board (under it on a phone) the last play to
+    challenge and the calls (the last tile, the end); then the legend.
+
+    Ruling [tablet, play-test]: the calls came last, under the legend: at 1024x768 "Ann: last tile!" was about 840
+    px down during a turn, and after a last tile the end the table waits for ("The last play stands: end the game",
+    which the next step's line names) was below the board and the legend, the screen's foot hiding both. Now they
+    come first beside the board, before the last play's challenges (one button or two, where the challenges may be
+    many). During the turns "Nobody can play: end the game" stays last, under the legend: a way out, not a move,
+    it is not put under Play. A turn covered for its player keeps the calls and the last play under the board."""
     state, offers = ctx.state, ctx.engine.prompt(ctx.state)
     forget_past_turns(ctx)
     vote_settled(ctx)
@@ -719,32 +738,32 @@ def build(ctx: GameContext) -> ft.Control:
     # in it (`on_board`): the board stays where it was, and Flet sends the squares that changed.
     controls: list[ft.Control] = [ft.Column(spacing=12, controls=notes, visible=bool(notes))]
     pending = last_play(ctx, state, offers)
+    ending = state["phase"] == "last"  # the end is what the table waits for; during the turns it is a way out
+    calls = table_calls(ctx, state, offers, ("announce", "forgot", "end") if ending else ("announce", "forgot"))
+    way_out = None if ending else table_calls(ctx, state, offers, ("end",), "end-call")
+    held = [c for c in (calls, pending) if c is not None]  # beside the board, in every phase but a covered turn
+    cover = None
     if state["phase"] == "vote":
-        held = [challenge_vote(ctx, state), *([pending] if pending else [])]
-        controls.append(ft.Column(spacing=12, controls=[on_board(board_view(ctx, state), [],
-                                                                 *beside_board(ctx, state, held))]))
-        pending = None
+        controls.append(ft.Column(spacing=12, controls=[on_board(board_view(ctx, state), [], *beside_board(
+            ctx, state, [challenge_vote(ctx, state), *held]))]))
     elif state["phase"] == "turn" and not offer_here(ctx, "play", offers):
-        controls.append(turn_elsewhere(ctx, state, state["turn"], [pending] if pending else []))
-        pending = None
+        controls.append(turn_elsewhere(ctx, state, state["turn"], held))
     elif state["phase"] == "turn":
         player = state["turn"]
         offer_here(ctx, "swap", offers)
         cover = covered_turn(ctx, player)
         seen = ctx.engine.player_view(state, player if cover is None else None)
-        controls.append(turn_panel(ctx, seen, player, pending) if cover is None else
+        controls.append(turn_panel(ctx, seen, player, held) if cover is None else
                         ft.Column(spacing=12, controls=[cover, on_board(board_view(ctx, seen))]))
-        pending = None if cover is None else pending
     else:
         controls.append(ft.Column(spacing=12, controls=[
             ft.Text(ctx.t("nab_it.view.last_tile_played", name=state["last_tile"]), size=18,
                     weight=ft.FontWeight.BOLD),
-            on_board(board_view(ctx, state), [], *beside_board(ctx, state, [pending] if pending else []))]))
-        pending = None
+            on_board(board_view(ctx, state), [], *beside_board(ctx, state, held))]))
     controls.append(own_letters(ctx, state))
-    if pending is not None:
-        controls.append(pending)
-    controls += [legend(ctx, ctx.engine.player_view(state, None)), table_calls(ctx, state, offers)]
+    under = cover is not None  # a covered turn: the last play under the board, the calls under the legend
+    controls += [*([pending] if under and pending else []), legend(ctx, ctx.engine.player_view(state, None)),
+                 *([calls] if under and calls else []), *([way_out] if way_out else [])]
     return ft.Column(controls=controls, spacing=12)
 
 
