@@ -266,6 +266,14 @@ class Scoreboard:
         """The total of the player called name."""
         return next(p.total for p in self.players if p.name == name)
 
+    def of_round(self, number: int) -> dict[str, int]:
+        """Each player's points in round `number` (from 1): its cumulative totals less the round before's (or the
+        start's); empty when no such round is kept."""
+        if not 0 < number <= len(self.rounds):
+            return {}
+        before = self.rounds[number - 2] if number > 1 else self.start
+        return {name: points - before.get(name, 0) for name, points in self.rounds[number - 1].items()}
+
     def places(self) -> dict[str, int]:
         """Each player's place; sides tied in a group share it and the next place is skipped (1, 1, 3). A side is a
         player, or in a team game a team, whose members share its place: two teams of two are placed 1, 1, 2, 2."""

@@ -36,6 +36,16 @@ def test_tied_values_name_who_the_tiebreak_compared():
     assert make_scoreboard("x", ["A"], {"A": []}).tied_values() == {}
 
 
+def test_a_rounds_points_are_its_totals_less_the_round_befores_or_the_start():
+    """`Scoreboard.of_round`: what each player scored in a round (a round added is said with them); the first
+    round's from the totals before it (starting money), none for a round not kept."""
+    board = make_scoreboard("x", ["A", "B"], {"A": [Line("p", 9)], "B": [Line("p", 2)]},
+                            rounds=[{"A": 15, "B": 10}, {"A": 19, "B": 2}], start={"A": 10, "B": 10})
+    assert [board.of_round(n) for n in (1, 2)] == [{"A": 5, "B": 0}, {"A": 4, "B": -8}]
+    assert board.of_round(0) == board.of_round(3) == {}
+    assert make_scoreboard("x", ["A"], {"A": []}, rounds=[{"A": 3}]).of_round(1) == {"A": 3}
+
+
 def test_scoreboard_shared_win_without_tiebreak():
     """A tie with no tiebreak shares the win."""
     board = make_scoreboard("x", ["A", "B"], {"A": [Line("p", 4)], "B": [Line("p", 4)]})

@@ -564,3 +564,19 @@ def test_a_phones_totals_line_reads_both_teams_on_one_line():
     assert narrow(build(table))[-1] == "Total — Team 1: 4 · Team 2: 0"
     table.lang = "zh-CN"
     assert narrow(build(table))[-1] == "总分：第 1 队 4 分 · 第 2 队 0 分"
+
+
+def test_a_deal_recorded_is_said_after_its_button_with_each_teams_points():
+    """As a round added in the score pad (`round_edit.added_line`): after "Deal finished" the form emptied and
+    nothing in sight said the deal was recorded; now the button is followed by the deal and each team's points, in
+    the game's own words (a deal, 局 in Chinese), until the table moves on."""
+    table = Table("bacon", ["A", "B", "C", "D"], lang="zh-CN")
+    tap(build(table), "B")
+    tap(build(table), "A 出完")
+    tap(build(table), "C 出完")
+    tap(build(table), "本局结束")
+    said = [read(c.content.value) for c in walk(build(table)) if isinstance(c, ft.Semantics) and c.live_region]
+    assert said == ["已记入第 1 局：第 1 队（A 和 C） 4 · 第 2 队（B 和 D） 0"], said
+    table.lang = "en"
+    assert [read(c.content.value) for c in walk(build(table)) if isinstance(c, ft.Semantics) and c.live_region] == [
+        "Deal 1 recorded: Team 1 (A and C) 4 · Team 2 (B and D) 0"]

@@ -676,3 +676,20 @@ def test_finishing_with_a_round_filled_in_but_not_added_asks_first():
     tap(view.build(table.ctx()), "Add round")
     tap(view.build(table.ctx()), "Finish game")
     assert table.state["over"]
+
+
+def test_a_round_added_is_said_after_add_round_with_each_players_points():
+    """First-use play-test (390x844, Chinese): after "记入本轮" the lines emptied and nothing in sight said the round
+    was recorded. Now "Add round" is followed by the round and each player's points, read out as it appears."""
+    table = Table("flip7", ["Ann", "Bo", "Cy"], lang="zh-CN")
+    tap_line(table, "Ann", ["7", "5"])
+    tap_line(table, "Bo", ["3", "3"], "爆牌")
+    tap_line(table, "Cy", ["2"])
+    tap(view.build(table.ctx()), "记入本轮")
+    assert table.errors == [] and table.state["rounds"][0]["scores"] == {"Ann": 12, "Bo": 0, "Cy": 2}
+    row = next(c for c in walk(view.build(table.ctx())) if isinstance(c, ft.Row) and any(
+        getattr(b, "content", None) == "记入本轮" for b in c.controls))
+    send = next(i for i, b in enumerate(row.controls) if getattr(b, "content", None) == "记入本轮")
+    said = row.controls[send + 1]
+    assert isinstance(said, ft.Semantics) and said.live_region and read(said.content.value) == \
+        "已记入第 1 轮：Ann 12 · Bo 0 · Cy 2"

@@ -640,3 +640,34 @@ def test_finishing_with_points_typed_but_not_added_asks_first():
         "without it."]
     tap(build(table), "Finish game")
     assert table.state["over"] and table.state["scores"] == [{"Ann": 5, "Bo": 3}]
+
+
+def added_said(body: ft.Control) -> list[str]:
+    """The words of the round-added lines a form says (`round_edit.added_line`): its live regions other than a
+    refusal's."""
+    return [read(c.content.value) for c in walk(body) if isinstance(c, ft.Semantics) and c.live_region
+            and not refusal_said(c)]
+
+
+def test_a_round_added_is_said_right_after_the_send_button_until_the_table_moves_on():
+    """First-use play-test (390x844, Chinese): after "记入本轮" the form emptied and nothing in sight said the round
+    was recorded (Undo above, the totals below, off the screen). The screen that sent it now says which round was
+    added with each player's points, a live region right after the send button, in the screen's language; another
+    screen says nothing; the next round says its own; any other action (an undo, a phone's line) takes it away."""
+    table = Table("score_pad", ["Ann", "Bo"], lang="zh-CN")
+    play(table, {"Ann": "12", "Bo": "0"}, add="记入本轮")
+    body = build(table)
+    row = next(c for c in walk(body) if isinstance(c, ft.Row) and any(
+        isinstance(b, ft.FilledButton) and b.content == "记入本轮" for b in c.controls))
+    send = next(i for i, b in enumerate(row.controls) if isinstance(b, ft.FilledButton) and b.content == "记入本轮")
+    assert added_said(row.controls[send + 1]) == ["已记入第 1 轮：Ann 12 · Bo 0"]
+    assert added_said(view.build(table.seated("table", {}))) == []  # the referee's phone did not send it
+    table.lang = "en"
+    play(table, {"Ann": "-3", "Bo": "4"})
+    assert added_said(build(table)) == ["Round 2 added: Ann −3 · Bo 4"]
+    table.undo()
+    assert added_said(build(table)) == []
+    tap(build(table), "Add round")  # handed back by the undo, added again
+    assert added_said(build(table)) == ["Round 2 added: Ann −3 · Bo 4"]
+    give(table, "Ann", {}, "5")  # another phone's action
+    assert len(table.record["actions"]) == 3 and added_said(build(table)) == []

@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 
 from scoring.record import new_record
 from storage import Store
-from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, POLL_MS, ROOT, WAIT_MS, Tab, shown_as
+from tests.browser.conftest import LAPTOP, LISTEN, OUTPUT, PHONE, POLL_MS, ROOT, WAIT_MS, Tab, shown_as
 from tests.browser.fit import BUTTON, CHROME, LINE, text_boxes, whole, width, widths
 from tests.browser.test_shell import root_font, to_history
 from views.games.round_edit import BLOCK_INSET
@@ -72,6 +72,15 @@ def wholly_on_screen(tab: Tab, first: str, parts: list[str]) -> None:
     assert all(part in said for part in parts), (said, parts)
 
 
+def added_in_sight(tab: Tab, said: str, heard: int) -> None:
+    """The round just added is said in sight of the send button tapped (`round_edit.added_line`) and read out (the
+    heard-th of its lines heard since `LISTEN`): first-use play-test, nothing in sight said the round was recorded."""
+    expect(tab.page.get_by_text(shown_as(said)).or_(tab.page.get_by_label(shown_as(said))).first).to_be_in_viewport()
+    tab.page.wait_for_function("n => window.heard.filter(h => h.includes('已记入')).length >= n", arg=heard,
+                               polling=POLL_MS)
+    assert f"polite: {said}" in tab.page.evaluate("window.heard"), tab.page.evaluate("window.heard")
+
+
 def exported_totals(tab: Tab, name: str) -> dict:
     """Export the session with the app's button, run `python -m scoring score` on the file, return the totals."""
     with tab.page.expect_download() as download:
@@ -104,8 +113,11 @@ def test_flip7_two_rounds_with_coach(phone):
     line(tab, "Gus", ["3", "3"], "爆牌", "爆牌 · 0 分")
     line(tab, "Hal", ["5", "+4"], "被冻结", "被冻结 · 9 分")
     tab.shot("phone_flip7_round1")
+    tab.page.evaluate(LISTEN)
     tab.tap("记入本轮", exact=True)
     tab.see("第 2 轮：点选每位玩家的牌")
+    added_in_sight(tab, "已记入第 1 轮：Fay 36 · Gus 0 · Hal 9", 1)
+    tab.shot("phone_flip7_round1_added")
 
     line(tab, "Fay", ["12"], "停牌", "停牌 · 12 分")
     line(tab, "Gus", ["1", "2", "3", "4", "5", "6", "8"], "翻转7", "翻转7 · 44 分")
@@ -118,9 +130,11 @@ def test_flip7_two_rounds_with_coach(phone):
     tab.see("停牌 · 10 分")
     tab.tap("记入本轮", exact=True)
     tab.see("第 3 轮：点选每位玩家的牌")
+    added_in_sight(tab, "已记入第 2 轮：Fay 12 · Gus 44 · Hal 10", 2)  # the line kept, its words changed: heard too
     tab.see("上次洗牌以来：2 轮，弃牌堆 18 张")
     tab.tap("牌堆重新洗过了", exact=True)
     tab.see("上次洗牌以来：0 轮，弃牌堆 0 张")
+    expect(tab.page.get_by_text(shown_as("已记入第 2 轮"))).to_have_count(0)  # the table moved on: it goes
 
     tab.tap("第 1 轮", exact=True)
     tab.see("更正第 1 轮：改好后保存")

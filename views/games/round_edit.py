@@ -36,14 +36,17 @@ view names (`keys`). This module adds, on top of any such draft:
   where a rules page covers it; not a passing bar over the button. When it is said the screen scrolls to the send
   button, the reason under it (`refuse`): at 2x text on a 390x844 phone the reason sat half off the screen's foot.
 
+- a round sent and added: said after the send button on the screen that sent it, with each player's points ("Round
+  1 added: Ann 12 · Bo 0"), until the log changes (`added_line`): the form emptied and nothing in sight said so.
+
 The draft gains seven keys: "editing" (round number or None), "stash" (the new round's entries while editing),
 "opened" (the past round's entries as opened: saved unchanged, it is refused, `refused_unchanged`), "handed" (which
 undo was handed back), "begun" (how many rounds were entered when its entries were begun), "blank" (the entries of
 an empty form) and "correction_undone" (the round of a correction an undo closed); and "_refusal" (the last refused
 send and the entries it was made with), this tab's only: a refusal is said to the screen that was refused, never
-stored with the draft for another screen or after a restart; "_finish_asked" likewise (the entries not added that
-a "Finish game" tap said it would drop, `finish_button`). None of this decides a rule: the engine judges what is
-sent.
+stored with the draft for another screen or after a restart; "_added" (the round this tab just added, `added_line`)
+and "_finish_asked" likewise (the entries not added that a "Finish game" tap said it would drop, `finish_button`).
+None of this decides a rule: the engine judges what is sent.
 
 Every move of these games is the table's: a screen enters rounds (and corrects them) only where it acts for the
 table (`enters`); a player's own phone shows the round being entered, that the referee or the host enters it
@@ -76,6 +79,7 @@ from views.ui import aside
 SHOWN_ROUNDS = 20
 FINISH = "finish"  # the scroll key of "Finish game", where a refusal of it is said (`finish_button`)
 FINISH_ASKED = "_finish_asked"  # the form's unsent entries a "Finish game" tap was told of (`finish_button`)
+ADDED = "_added"  # the scratch key of the round this tab just added, said after the send button (`added_line`)
 SEND = "send"  # the scroll key of the form's send button, scrolled to when a send is refused (`refuse`)
 FIRST = "round-first"  # the focus name of a round form's first entry (`views.focus`): where the keyboard goes after a
 # send or a round opened (the view names it, `first_entry`); the send button keeps it where the view names none
@@ -202,6 +206,7 @@ def open_round(draft: dict, keys: tuple, number: int, entries: dict) -> None:
         draft["stash"] = {k: copy.deepcopy(draft[k]) for k in keys}
     draft.pop("correction_undone", None)
     draft.pop("_refusal", None)
+    draft.pop(ADDED, None)
     draft.update(copy.deepcopy(entries), editing=number, opened=copy.deepcopy(entries))
 
 
@@ -270,6 +275,8 @@ def send(ctx: GameContext, draft: dict, keys: tuple, act: dict) -> bool:
     refusal: list[RuleError] = []
     if ctx.dispatch(act, refused=refusal.append):
         draft.pop("_refusal", None)
+        if act.get("type") != "correct" and isinstance(act.get("round"), int):
+            draft[ADDED] = {"round": act["round"], "actions": ctx.actions + ctx.made}
         return True
     if refusal:
         refuse(ctx, draft, keys, refusal[0])
@@ -301,6 +308,33 @@ def refusal_line(ctx: GameContext, draft: dict) -> list[ft.Control]:
     if not said or any(draft.get(k) != v for k, v in said["entries"].items()):
         return []
     return reason(ctx, said["key"], said["params"], said["line"])
+
+
+def added_line(ctx: GameContext, draft: dict) -> list[ft.Control]:
+    """That the round this screen just sent was added, with each player's points in it, right after the send button,
+    while the log is as that send left it (`send`); else nothing.
+    RULING (a round added is seen to be added): on a 390x844 phone, after "Add round" the form emptied and nothing
+    in sight said the round was recorded (Undo above, the rounds table and the totals below, off the screen), so a
+    table could not tell a round added from a tap lost. Now the screen that sent it says "Round 1 added: Ann 12 ·
+    Bo 0" where the finger is, the points as the engine's scoreboard holds them (`Scoreboard.of_round`: each
+    player's; a team game's, each team's: "Team 1 (A and C) 4"), read out as it appears (a live region; the next
+    round's, added with nothing between, is the same line with new words, read out as they change: keyed anew, the
+    whole line was sent again each round). Only on that screen (a tab's own scratch), while the log holds as many
+    actions as that send left (any other action, here or on another phone, takes it away: an undo does; a redo
+    that puts that round back says it again, as it is again true) and no past round is opened; a refusal said
+    after a later send is said in its place."""
+    added = draft.get(ADDED)
+    if not added or added["actions"] != ctx.actions:
+        return []
+    number = added["round"]
+    board = ctx.engine.scoreboard(ctx.state)
+    points = board.of_round(number)
+    if not points:
+        return []
+    sides = [(team[0], ctx.t("app.chart_team", team=i + 1, names=list(team))) for i, team in enumerate(board.teams)]
+    sides = sides or [(name, name) for name in ctx.players]
+    scores = cells_line(ctx, sides, tuple(str(words.signed(points.get(name, 0))) for name, _ in sides))
+    return [ft.Semantics(live_region=True, content=ft.Text(ctx.t("rounds.view.added", round=number, scores=scores)))]
 
 
 def action(ctx: GameContext, draft: dict, kind: str, fields: dict) -> dict:
@@ -427,7 +461,7 @@ def save_buttons(ctx: GameContext, draft: dict, kind: str | None, new_text: str,
     if editing(draft) is None:
         return [undone_notice(ctx, draft), sending(ctx, ft.FilledButton(
             content=new_text, icon=ft.Icons.ADD, disabled=disabled, key=ft.ScrollKey(SEND),
-            on_click=lambda e: on_send())), *refusal_line(ctx, draft)]
+            on_click=lambda e: on_send())), *(refusal_line(ctx, draft) or added_line(ctx, draft))]
 
     def cancel() -> None:
         """Leave the past round as it was and go back to the new round."""
