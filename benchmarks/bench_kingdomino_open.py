@@ -1,0 +1,117 @@
+"""The bytes of opening a new Kingdomino session's screen and of a placing tap, in-process (a Flet `Session` on
+a recording connection, `tests.flet_session`, as `bench_tap_server.py` measures), beside the hello-world
+counter's opening and tap. A new four-player session opens on Ann's kingdom (an empty 9 × 9 frame, the 48
+dominoes to pick, the comparison, the log); then Ann places her first domino as a player does: the domino in the
+picker, the square for its first half, the square for its second half (the placing tap). Bytes are the same on
+any machine; the figures are bytes, not times.
+
+    .venv/bin/python benchmarks/bench_kingdomino_open.py [--parts]
+
+`--parts`: also where the opening's bytes go, by kind of control (count, and the bytes of each kind's own
+properties, its children not counted), the heaviest first.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import tempfile
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # the repo root, before any installed copy
+
+import flet as ft  # noqa: E402
+import msgpack  # noqa: E402
+
+from benchmarks.bench_kingdomino_tap import labelled, square  # noqa: E402
+from benchmarks.bench_screens import T0  # noqa: E402
+from benchmarks.bench_tap_server import cpu_timers, done, find, tap  # noqa: E402
+from scoring.record import new_record  # noqa: E402
+from storage import Store  # noqa: E402
+from tests.flet_session import connect, decoded  # noqa: E402
+from tests.test_views_kingdomino import BROWSER_MOVES  # noqa: E402
+from views import words  # noqa: E402
+from views.app import main_for  # noqa: E402
+
+PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
+LANG = "zh-CN"  # the screen's language with no stored setting
+
+
+def is_control(value) -> bool:
+    """A control as sent (a map with its class), or a list holding one."""
+    if isinstance(value, list):
+        return any(map(is_control, value))
+    return isinstance(value, dict) and "_c" in value
+
+
+def parts(node, out: dict) -> None:
+    """Add each control's count and the bytes of its own properties (not its child controls) to out, by class."""
+    if isinstance(node, list):
+        for item in node:
+            parts(item, out)
+    elif isinstance(node, dict):
+        if "_c" in node:
+            own = {k: v for k, v in node.items() if not is_control(v)}
+            out[node["_c"]][0] += 1
+            out[node["_c"]][1] += len(msgpack.packb(own))
+        for value in node.values():
+            parts(value, out)
+
+
+async def hello() -> tuple[int, int]:
+    """The hello counter's opening bytes and the bytes of its tap."""
+
+    @ft.component
+    def Counter():
+        """A count and a button that adds one."""
+        count, set_count = ft.use_state(0)
+        return ft.Column([ft.Text(f"count: {count}", size=24),
+                          ft.Button(content="plus one", on_click=lambda e: set_count(count + 1))])
+
+    sess, conn = await connect(lambda page: page.render(Counter), "/")
+    opened = sum(map(len, conn.frames))
+    tapped = (await tap(sess, conn, find(sess, ft.Button, content="plus one"), cpu_timers({})))["bytes"]
+    await done(sess)
+    return opened, tapped
+
+
+async def kingdomino(store: Store) -> tuple[int, list[bytes], dict[str, int]]:
+    """A new four-player session's opening bytes and frames, and the bytes of Ann's first domino's three taps."""
+    sid = store.create(new_record("kingdomino", PLAYERS, now=T0))
+    sess, conn = await connect(main_for(store), f"/play/{sid}")
+    opened, frames = sum(map(len, conn.frames)), list(conn.frames)
+    number, cells = BROWSER_MOVES[0]
+    tip = words.say(LANG, "kingdomino.view.domino_tip", domino=number, first="\x00", second="")
+    spent = cpu_timers({})
+    taps = {"pick": (await tap(sess, conn, labelled(sess, tip.split("\x00")[0]), spent))["bytes"],
+            "first half": (await tap(sess, conn, square(sess, cells[0]), spent))["bytes"],
+            "placing": (await tap(sess, conn, square(sess, cells[1]), spent))["bytes"]}
+    assert len(store.load(sid)["actions"]) == 1, "the placement was refused"
+    await done(sess)
+    return opened, frames, taps
+
+
+async def run(show_parts: bool) -> None:
+    """Print the bytes beside the hello counter's."""
+    hello_open, hello_tap = await hello()
+    with tempfile.TemporaryDirectory(prefix="bench-kingdomino-open-") as tmp:
+        store = Store(Path(tmp) / "data", exclusive=True)
+        opened, frames, taps = await kingdomino(store)
+        store.close()
+    print(f"hello counter: first render {hello_open:,} B, tap {hello_tap:,} B")
+    print(f"kingdomino, new session of {len(PLAYERS)}: first render {opened:,} B "
+          f"({opened / hello_open:.0f} times the counter's; largest frame {max(map(len, frames)):,} B)")
+    for kind, sent in taps.items():
+        print(f"kingdomino {kind} tap: {sent:,} B ({sent / hello_tap:.0f} times the counter's)")
+    if show_parts:
+        out: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+        for frame in frames:
+            parts(decoded(frame), out)
+        for kind, (count, size) in sorted(out.items(), key=lambda item: -item[1][1])[:15]:
+            print(f"  {kind:20s} {count:5d} controls, {size:7,} B of their own")
+
+
+if __name__ == "__main__":
+    asyncio.run(run("--parts" in sys.argv))
