@@ -45,7 +45,7 @@ import msgpack  # noqa: E402
 
 from benchmarks.bench_kingdomino_tap import labelled, square  # noqa: E402
 from benchmarks.bench_screens import T0  # noqa: E402
-from benchmarks.bench_tap_server import cpu_timers, done, find, tap  # noqa: E402
+from benchmarks.bench_tap_server import cpu_timers, done, find, hello_opened, tap  # noqa: E402
 from scoring.record import new_record  # noqa: E402
 from storage import Store  # noqa: E402
 from tests.flet_session import connect, decoded  # noqa: E402
@@ -80,15 +80,7 @@ def parts(node, out: dict) -> None:
 
 async def hello() -> tuple[int, int]:
     """The hello counter's opening bytes and the bytes of its tap."""
-
-    @ft.component
-    def Counter():
-        """A count and a button that adds one."""
-        count, set_count = ft.use_state(0)
-        return ft.Column([ft.Text(f"count: {count}", size=24),
-                          ft.Button(content="plus one", on_click=lambda e: set_count(count + 1))])
-
-    sess, conn = await connect(lambda page: page.render(Counter), "/")
+    sess, conn = await hello_opened()
     opened = sum(map(len, conn.frames))
     tapped = (await tap(sess, conn, find(sess, ft.Button, content="plus one"), cpu_timers({})))["bytes"]
     await done(sess)

@@ -140,17 +140,22 @@ async def tap(sess: Session, conn: Recorder, control: BaseControl, spent: dict) 
             **{f"{name} wall": part[1] for name, part in spent.items()}}
 
 
+@ft.component
+def Counter():
+    """The hello counter of `bench_screens.py`: a count and a button that adds one."""
+    count, set_count = ft.use_state(0)
+    return ft.Column([ft.Text(f"count: {count}", size=24),
+                      ft.Button(content="plus one", on_click=lambda e: set_count(count + 1))])
+
+
+async def hello_opened() -> tuple[Session, Recorder]:
+    """The hello counter opened in a session (its first render sent): the session and its connection."""
+    return await connect(lambda page: page.render(Counter), "/")
+
+
 async def hello_taps(taps: int, spent: dict) -> list[dict]:
-    """The hello counter of `bench_screens.py`, tapped `taps` times."""
-
-    @ft.component
-    def Counter():
-        """A count and a button that adds one."""
-        count, set_count = ft.use_state(0)
-        return ft.Column([ft.Text(f"count: {count}", size=24),
-                          ft.Button(content="plus one", on_click=lambda e: set_count(count + 1))])
-
-    sess, conn = await connect(lambda page: page.render(Counter), "/")
+    """The hello counter, tapped `taps` times."""
+    sess, conn = await hello_opened()
     out = [await tap(sess, conn, find(sess, ft.Button, content="plus one"), spent) for _ in range(taps)]
     await done(sess)
     return out
